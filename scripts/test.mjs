@@ -1,0 +1,35 @@
+// `npm test`: builds the app when needed (browser tests run against the built app), runs the whole
+// Vitest suite (unit, integration on PGlite and on PostgreSQL when TEST_DATABASE_URL is set,
+// browser tests in Chromium), and ends with the line "N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuild, root } from './ensure-build.mjs';
+
+ensureBuild();
+mkdirSync(path.join(root, 'test-results'), { recursive: true });
+const report = path.join(root, 'test-results', 'vitest.json');
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
+const res = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed = json.numPassedTests ?? 0;
+  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) * 0;
+  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  if (res.status !== 0 && failed === 0) failed = json.numFailedTestSuites || 1;
+} else if (res.status !== 0) {
+  failed = 1;
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(res.status === 0 && failed === 0 ? 0 : 1);

@@ -1,0 +1,47 @@
+/**
+ * The spec's route table (plus /privacy, shareable product pages and the audit panel). The server
+ * answers these with the SPA; anything else that is not a file or an API route gets the SPA's 404
+ * page with a 404 status. The web router declares exactly these paths (see web/config/paths.ts).
+ */
+export const SPA_ROUTE_PATTERNS: readonly string[] = [
+  '/',
+  '/about',
+  '/faq',
+  '/shipping',
+  '/terms',
+  '/privacy',
+  '/login',
+  '/profile',
+  '/profile/*',
+  '/how-to-buy',
+  '/success',
+  '/products/:id',
+  '/admin/login',
+  '/admin',
+  '/admin/products',
+  '/admin/products/add',
+  '/admin/products/edit/:id',
+  '/admin/orders',
+  '/admin/customers',
+  '/admin/messages',
+  '/admin/analytics',
+  '/admin/audit',
+  '/admin/airdrops',
+  '/admin/settings',
+];
+
+function toRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .map((part) =>
+      part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+const SPA_ROUTE_REGEXPS = SPA_ROUTE_PATTERNS.map(toRegExp);
+
+export function isSpaRoute(pathname: string): boolean {
+  return SPA_ROUTE_REGEXPS.some((re) => re.test(pathname));
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const SignInInputSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type SignInInput = z.infer<typeof SignInInputSchema>;
+
+export const SignUpInputSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  name: z.string().trim().max(100).optional(),
+});
+export type SignUpInput = z.infer<typeof SignUpInputSchema>;
+
+export const RoleSchema = z.enum(['customer', 'admin']);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const MeResponseSchema = z.object({ user: SessionUserSchema.nullable() });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** POST /api/auth/sign-up/email and /api/auth/sign-in/email (the session cookie comes with it). */
+export const AuthUserResponseSchema = z.object({ user: SessionUserSchema });
+export type AuthUserResponse = z.infer<typeof AuthUserResponseSchema>;
+
+/** POST /api/auth/sign-out (the session is deleted on the server and its cookie cleared). */
+export const SignOutResponseSchema = z.object({ ok: z.literal(true) });
+export type SignOutResponse = z.infer<typeof SignOutResponseSchema>;

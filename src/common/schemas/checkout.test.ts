@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { CheckoutInputSchema, validateShippingInfo } from './checkout';
+
+const valid = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'Ada@Example.com',
+  phone: '(555) 123-4567',
+  address: '1 Main St <b>',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+  country: 'United States',
+};
+
+describe('validateShippingInfo', () => {
+  it('names every missing field in the spec message', () => {
+    const r = validateShippingInfo({ ...valid, firstName: ' ', city: '', country: undefined });
+    expect(r).toMatchObject({
+      ok: false,
+      message: 'Please fill in all required fields: First Name, City, Country',
+    });
+  });
+
+  it('checks email, phone and ZIP with the spec messages', () => {
+    expect(validateShippingInfo({ ...valid, email: 'ada@' })).toMatchObject({
+      message: 'Please enter a valid email address',
+    });
+    expect(validateShippingInfo({ ...valid, email: `${'a'.repeat(250)}@x.com` })).toMatchObject({
+      message: 'Please enter a valid email address',
+    });
+    expect(validateShippingInfo({ ...valid, phone: '555-1234' })).toMatchObject({
+      message: 'Please enter a valid phone number (10 digits)',
+    });
+    expect(validateShippingInfo({ ...valid, zipCode: '1234' })).toMatchObject({
+      message: 'Please enter a valid ZIP code (5 digits or 5+4 format)',
+    });
+    expect(validateShippingInfo({ ...valid, zipCode: '62701-1234' }).ok).toBe(true);
+  });
+
+  it('strips < and > on success', () => {
+    const r = validateShippingInfo(valid);
+    expect(r.ok && r.value.address).toBe('1 Main St b');
+    expect(r.ok && r.value.email).toBe('ada@example.com');
+  });
+});
+
+describe('CheckoutInputSchema', () => {
+  it('ignores any amount the browser sends', () => {
+    const parsed = CheckoutInputSchema.parse({
+      items: [
+        {
+          productId: '123e4567-e89b-42d3-a456-426614174000',
+          size: 'M',
+          color: 'Black',
+          quantity: 2,
+          price: 1,
+        },
+      ],
+      shippingInfo: valid,
+      paymentMethod: 'card',
+      amount: 0.01,
+    });
+    expect(parsed).not.toHaveProperty('amount');
+    expect(parsed.items[0]).not.toHaveProperty('price');
+  });
+
+  it('refuses quantities outside 1 to 5 and mismatched passwords', () => {
+    const base = { shippingInfo: valid, paymentMethod: 'card' };
+    expect(
+      CheckoutInputSchema.safeParse({
+        ...base,
+        items: [{ productId: '123e4567-e89b-42d3-a456-426614174000', quantity: 6 }],
+      }).success,
+    ).toBe(false);
+    expect(CheckoutInputSchema.safeParse({ ...base, items: [] }).error?.issues[0]?.message).toBe(
+      'Your cart is empty',
+    );
+    const mismatch = CheckoutInputSchema.safeParse({
+      ...base,
+      items: [{ productId: '123e4567-e89b-42d3-a456-426614174000', quantity: 1 }],
+      createAccount: { password: 'long-enough-1', confirmPassword: 'different-22' },
+    });
+    expect(mismatch.error?.issues[0]?.message).toBe('Passwords do not match');
+  });
+});

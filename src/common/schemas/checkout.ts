@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../money';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
+import { SizeSchema } from './product';
+
+/**
+ * Checkout contract: the shipping info with the spec's validation messages (§5, verbatim), the
+ * checkout request (ids, options and quantities only: the server prices everything), the payment
+ * it starts, and the payment-status answer the /success page polls.
+ */
+
+// Shipping info --------------------------------------------------------------------------------------
+
+export const SHIPPING_FIELDS = [
+  { key: 'firstName', label: 'First Name' },
+  { key: 'lastName', label: 'Last Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone' },
+  { key: 'address', label: 'Address' },
+  { key: 'city', label: 'City' },
+  { key: 'state', label: 'State' },
+  { key: 'zipCode', label: 'ZIP Code' },
+  { key: 'country', label: 'Country' },
+] as const;
+
+export type ShippingField = (typeof SHIPPING_FIELDS)[number]['key'];
+export type ShippingInfo = Record<ShippingField, string>;
+
+export const CHECKOUT_MESSAGES = {
+  missingPrefix: 'Please fill in all required fields: ',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number (10 digits)',
+  zip: 'Please enter a valid ZIP code (5 digits or 5+4 format)',
+  emptyCart: 'Your cart is empty',
+  passwordLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordMatch: 'Passwords do not match',
+} as const;
+
+export const SHIPPING_FIELD_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+/** A standard address pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+
+export type ShippingValidation =
+  | { ok: true; value: ShippingInfo }
+  | { ok: false; message: string; fields: Partial<Record<ShippingField, string>> };
+
+/**
+ * The spec's checkout-info rules in their order: all nine fields required (one message naming
+ * every missing label), then email, phone and ZIP. On success `<` and `>` are stripped from every
+ * field (and surrounding spaces trimmed).
+ */
+export function validateShippingInfo(input: Partial<Record<ShippingField, unknown>>): ShippingValidation {
+  const raw = {} as ShippingInfo;
+  for (const { key } of SHIPPING_FIELDS) {
+    const value = input[key];
+    raw[key] = typeof value === 'string' ? value.trim() : '';
+  }
+  const missing = SHIPPING_FIELDS.filter(({ key }) => raw[key] === '');
+  if (missing.length > 0) {
+    const fields: Partial<Record<ShippingField, string>> = {};
+    for (const { key, label } of missing) fields[key] = `${label} is required`;
+    return {
+      ok: false,
+      message: CHECKOUT_MESSAGES.missingPrefix + missing.map((f) => f.label).join(', '),
+      fields,
+    };
+  }
+  if (raw.email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(raw.email)) {
+    return { ok: false, message: CHECKOUT_MESSAGES.email, fields: { email: CHECKOUT_MESSAGES.email } };
+  }
+  if (raw.phone.replace(/\D/g, '').length !== 10) {
+    return { ok: false, message: CHECKOUT_MESSAGES.phone, fields: { phone: CHECKOUT_MESSAGES.phone } };
+  }
+  if (!ZIP_PATTERN.test(raw.zipCode)) {
+    return { ok: false, message: CHECKOUT_MESSAGES.zip, fields: { zipCode: CHECKOUT_MESSAGES.zip } };
+  }
+  const tooLong = SHIPPING_FIELDS.find(({ key }) => raw[key].length > SHIPPING_FIELD_MAX_LENGTH);
+  if (tooLong) {
+    const message = `${tooLong.label} must be at most ${SHIPPING_FIELD_MAX_LENGTH} characters`;
+    return { ok: false, message, fields: { [tooLong.key]: message } };
+  }
+  const value = {} as ShippingInfo;
+  for (const { key } of SHIPPING_FIELDS) value[key] = raw[key].replace(/[<>]/g, '');
+  value.email = value.email.toLowerCase();
+  return { ok: true, value };
+}
+
+/** The same rules as a zod schema for the server (400 with the spec's message and the field). */
+export const ShippingInfoSchema = z
+  .object(Object.fromEntries(SHIPPING_FIELDS.map(({ key }) => [key, z.string().max(10_000).optional()])))
+  .transform((input, ctx) => {
+    const result = validateShippingInfo(input);
+    if (!result.ok) {
+      for (const [field, message] of Object.entries(result.fields)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: result.message === message ? message : result.message,
+        });
+      }
+      return z.NEVER;
+    }
+    return result.value;
+  });
+
+// Checkout request -----------------------------------------------------------------------------------
+
+export const PaymentMethodSchema = z.enum(['card', 'sol', 'aelo']);
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const CheckoutLineInputSchema = z.object({
+  productId: z.uuid('Unknown product'),
+  size: SizeSchema.nullish(),
+  color: z.string().trim().max(50).nullish(),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+});
+export type CheckoutLineInput = z.infer<typeof CheckoutLineInputSchema>;
+
+export const CreateAccountInputSchema = z
+  .object({
+    password: z.string().min(PASSWORD_MIN_LENGTH, CHECKOUT_MESSAGES.passwordLength).max(PASSWORD_MAX_LENGTH),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: CHECKOUT_MESSAGES.passwordMatch,
+  });
+
+/** What the browser sends. Amounts are not part of it: any amount sent is ignored (stripped). */
+export const CheckoutInputSchema = z.object({
+  items: z.array(CheckoutLineInputSchema).min(1, CHECKOUT_MESSAGES.emptyCart).max(50),
+  shippingInfo: ShippingInfoSchema,
+  paymentMethod: PaymentMethodSchema,
+  createAccount: CreateAccountInputSchema.optional(),
+});
+export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
+
+// Checkout response ------------------------------------------------------------------------------------
+
+export const PricedLineSchema = z.object({
+  productId: z.string(),
+  title: z.string(),
+  image: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  quantity: z.number().int(),
+  priceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+});
+export type PricedLine = z.infer<typeof PricedLineSchema>;
+
+export const CheckoutAmountsSchema = z.object({
+  subtotalCents: z.number().int(),
+  shippingCents: z.number().int(),
+  discountCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type CheckoutAmounts = z.infer<typeof CheckoutAmountsSchema>;
+
+export const CheckoutResponseSchema = z.object({
+  reference: z.string(),
+  paymentMethod: PaymentMethodSchema,
+  lines: z.array(PricedLineSchema),
+  amounts: CheckoutAmountsSchema,
+  expiresAt: z.string(),
+  /** Card: the Stripe Checkout page to redirect to. */
+  checkoutUrl: z.string().optional(),
+  /** Crypto: what to pay, in base units, and where (filled by the crypto issue). */
+  crypto: z
+    .object({
+      recipient: z.string(),
+      amount: z.string(),
+      decimals: z.number().int(),
+      mint: z.string().nullable(),
+      paymentUrl: z.string(),
+    })
+    .optional(),
+});
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+// Payment status -------------------------------------------------------------------------------------
+
+export const PaymentReferenceSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid payment reference');
+
+/** The spec's payment-status answer: status ('completed' when paid) and transaction_signature. */
+export const PaymentStatusResponseSchema = z.object({
+  status: z.enum(['pending', 'completed', 'failed', 'expired']),
+  transaction_signature: z.string().nullable(),
+  order_id: z.string().nullable(),
+  message: z.string().optional(),
+  /** How it was paid: a card payment has no on-chain signature (transaction_signature stays null). */
+  payment_method: PaymentMethodSchema.optional(),
+});
+export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponseSchema>;
+
+// Checkout configuration ------------------------------------------------------------------------------
+
+/** GET /api/checkout/config: which payment methods the server can take right now. */
+export const CheckoutConfigResponseSchema = z.object({
+  card: z.object({ enabled: z.boolean() }),
+  crypto: z.object({ enabled: z.boolean() }),
+  /** Minutes a crypto checkout holds its stock (card payments: the Checkout Session's life). */
+  reservationMinutes: z.number().int(),
+});
+export type CheckoutConfigResponse = z.infer<typeof CheckoutConfigResponseSchema>;
+
+export const CHECKOUT_SERVER_MESSAGES = {
+  cardNotConfigured: 'Card payments are not configured',
+  cryptoNotConfigured: 'Crypto payments are not configured yet',
+  checkoutSessionFailed: 'Failed to create checkout session',
+} as const;

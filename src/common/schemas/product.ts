@@ -1,0 +1,182 @@
+import { z } from 'zod';
+
+/**
+ * The product contract shared by the browser and the server: genders, categories and sizes as the
+ * spec lists them, the product DTO the API returns, and the admin create/edit input.
+ * Money is integer cents everywhere; dollars appear only when formatted for display.
+ */
+
+export * from '../catalog';
+import {
+  BRAND_MAX_LENGTH,
+  CATEGORY_VALUES,
+  COLOR_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  GENDERS,
+  isCategoryOfGender,
+  MAX_PRICE_CENTS,
+  MAX_PRODUCT_COLORS,
+  MAX_PRODUCT_IMAGES,
+  MAX_QUANTITY,
+  MAX_SHIPPING_WEIGHT_LBS,
+  MIN_SHIPPING_WEIGHT_LBS,
+  PRODUCT_MESSAGES,
+  SIZE_GUIDE_MEASURES,
+  SIZE_GUIDE_VALUE_MAX_LENGTH,
+  SIZES,
+  TITLE_MAX_LENGTH,
+} from '../catalog';
+
+export const GenderSchema = z.enum(GENDERS);
+export const CategorySchema = z.enum(CATEGORY_VALUES);
+export const SizeSchema = z.enum(SIZES);
+
+/** Inches per size, aligned with the product's sizes by index; e.g. waist ['24-26', '26-28']. */
+export const SizeGuideSchema = z.object({
+  waist: z.array(z.string()).optional(),
+  hip: z.array(z.string()).optional(),
+  bust: z.array(z.string()).optional(),
+});
+export type SizeGuide = z.infer<typeof SizeGuideSchema>;
+
+// Product DTO ----------------------------------------------------------------------------------------
+
+/** One product image: `path` is its storage key, `url` its public address, `srcset` the variants. */
+export const ProductImageSchema = z.object({
+  path: z.string(),
+  url: z.string(),
+  srcset: z.string().optional(),
+});
+export type ProductImage = z.infer<typeof ProductImageSchema>;
+
+export const ProductSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  brand: z.string(),
+  priceCents: z.int().min(0),
+  /** The struck-through "was" price, when there is one. */
+  originalPriceCents: z.int().min(0).nullable(),
+  images: z.array(ProductImageSchema).min(1).max(MAX_PRODUCT_IMAGES),
+  quantity: z.int().min(0),
+  sizes: z.array(SizeSchema),
+  colors: z.array(z.string()),
+  sizeGuide: SizeGuideSchema.nullable(),
+  category: CategorySchema,
+  gender: GenderSchema,
+  /** Pounds. */
+  shippingWeight: z.number(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+// Admin create / edit input --------------------------------------------------------------------------
+
+/**
+ * A storage key returned by the image upload, e.g. `products/1732240000000-k3j2h1-800.webp`:
+ * relative, slash-separated segments of letters, digits, dot, dash and underscore; no `..`.
+ */
+export const ImagePathSchema = z
+  .string()
+  .trim()
+  .min(1, PRODUCT_MESSAGES.required)
+  .max(300)
+  .regex(/^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/, 'Invalid image path');
+
+const sizeGuideValues = z.array(z.string().trim().max(SIZE_GUIDE_VALUE_MAX_LENGTH)).optional();
+
+const ProductInputObject = z.object({
+  title: z.string(PRODUCT_MESSAGES.required).trim().min(1, PRODUCT_MESSAGES.required).max(TITLE_MAX_LENGTH),
+  description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).optional().default(''),
+  brand: z.string(PRODUCT_MESSAGES.required).trim().min(1, PRODUCT_MESSAGES.required).max(BRAND_MAX_LENGTH),
+  priceCents: z.int(PRODUCT_MESSAGES.required).min(0, 'Price cannot be negative').max(MAX_PRICE_CENTS),
+  originalPriceCents: z
+    .int()
+    .min(0)
+    .max(MAX_PRICE_CENTS)
+    .nullish()
+    .transform((v) => v ?? null),
+  images: z
+    .array(ImagePathSchema, PRODUCT_MESSAGES.required)
+    .min(1, PRODUCT_MESSAGES.required)
+    .max(MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES.maxImages),
+  quantity: z.int(PRODUCT_MESSAGES.required).min(0, 'Quantity cannot be negative').max(MAX_QUANTITY),
+  sizes: z
+    .array(SizeSchema, PRODUCT_MESSAGES.sizes)
+    .min(1, PRODUCT_MESSAGES.sizes)
+    .refine((sizes) => new Set(sizes).size === sizes.length, 'Each size can be chosen once'),
+  colors: z
+    .array(z.string().trim().max(COLOR_MAX_LENGTH), PRODUCT_MESSAGES.colors)
+    .transform((colors) => [...new Set(colors.filter((c) => c !== ''))])
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, PRODUCT_MESSAGES.colors)
+        .max(MAX_PRODUCT_COLORS, `At most ${MAX_PRODUCT_COLORS} colors`),
+    ),
+  sizeGuide: z
+    .object({ waist: sizeGuideValues, hip: sizeGuideValues, bust: sizeGuideValues })
+    .nullish()
+    .transform((v) => v ?? null),
+  gender: GenderSchema,
+  category: CategorySchema,
+  shippingWeight: z
+    .number(PRODUCT_MESSAGES.required)
+    .min(MIN_SHIPPING_WEIGHT_LBS, `Shipping weight must be at least ${MIN_SHIPPING_WEIGHT_LBS} lbs`)
+    .max(MAX_SHIPPING_WEIGHT_LBS, `Shipping weight must be at most ${MAX_SHIPPING_WEIGHT_LBS} lbs`)
+    // The column keeps two decimals.
+    .transform((v) => Math.round(v * 100) / 100),
+});
+
+/**
+ * What the admin add and edit forms send. Normalises as it validates: text trimmed, blank and
+ * repeated colours dropped, sizes put in XS..XL order (size-guide columns follow their size),
+ * an empty size guide becomes null.
+ */
+export const ProductInputSchema = ProductInputObject.superRefine((input, ctx) => {
+  if (!isCategoryOfGender(input.category, input.gender)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['category'],
+      message: "Category does not match the product's gender",
+    });
+  }
+  if (input.originalPriceCents !== null && input.originalPriceCents <= input.priceCents) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['originalPriceCents'],
+      message: 'Original price must be higher than the price',
+    });
+  }
+  for (const measure of SIZE_GUIDE_MEASURES) {
+    const values = input.sizeGuide?.[measure];
+    if (values && values.length !== input.sizes.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sizeGuide', measure],
+        message: `The size guide needs one ${measure} value per size`,
+      });
+    }
+  }
+}).transform((input) => {
+  const order = input.sizes
+    .map((size, index) => ({ size, index }))
+    .sort((a, b) => SIZES.indexOf(a.size) - SIZES.indexOf(b.size));
+  const sizeGuide: SizeGuide = {};
+  for (const measure of SIZE_GUIDE_MEASURES) {
+    const values = input.sizeGuide?.[measure];
+    if (!values || values.every((v) => v === '')) continue;
+    sizeGuide[measure] = order.map(({ index }) => values[index] ?? '');
+  }
+  return {
+    ...input,
+    sizes: order.map(({ size }) => size),
+    sizeGuide: Object.keys(sizeGuide).length > 0 ? sizeGuide : null,
+  };
+});
+
+/** The validated, normalised input (what services and the repository receive). */
+export type ProductInput = z.output<typeof ProductInputSchema>;
+/** What a form may send before normalisation. */
+export type ProductInputDraft = z.input<typeof ProductInputSchema>;

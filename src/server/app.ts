@@ -1,0 +1,200 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '../common/errors';
+import { isSpaRoute } from '../common/routes';
+import type { AppDeps } from './deps';
+import { AppError } from './lib/app-error';
+import { sessionMiddleware } from './lib/auth-guards';
+import { csrfProtection } from './lib/csrf';
+import type { AppEnv } from './lib/hono-env';
+import { webDistDir } from './lib/paths';
+import { validationError } from './lib/validate';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { injectProductHead, robotsTxt, sitemapXml } from './modules/catalog/seo';
+import { eventsRoutes } from './modules/events/events.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { marketRoutes } from './modules/market/market.routes';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes';
+import { storageRoutes, uploadsStatic } from './modules/storage/storage.routes';
+
+export interface CreateAppOptions {
+  /** Directory of the built SPA; defaults to dist/web. */
+  webDir?: string;
+}
+
+/** Paths that must accept cross-site POSTs (signed webhooks) are exempt from the CSRF check. */
+const CSRF_EXEMPT = ['/api/webhooks/'];
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
+  const { config, logger } = deps;
+  const webDir = options.webDir ?? webDistDir;
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round(performance.now() - started);
+    if (c.req.path !== '/api/health') {
+      logger.info(
+        { reqId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms },
+        'request',
+      );
+    }
+  });
+  app.use(
+    '*',
+    secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(deps), crossOriginEmbedderPolicy: false }),
+  );
+  app.use('*', compress());
+  app.use('/api/*', csrfProtection(config.trustedOrigins, CSRF_EXEMPT));
+  app.use(
+    '/api/*',
+    sessionMiddleware((headers) => deps.auth.getSessionUser(headers)),
+  );
+  // Uploads get the upload limit (checked again by the storage service); everything else the body limit.
+  const limitFor = (maxSize: number): MiddlewareHandler<AppEnv> =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${maxSize} bytes`);
+      },
+    });
+  const apiLimit = limitFor(config.bodyLimitBytes);
+  const uploadLimit = limitFor(config.uploadLimitBytes + 64 * 1024);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types the route input as any here
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/uploads') ? uploadLimit : apiLimit)(c, next));
+
+  app.route('/api/health', healthRoutes(deps));
+  app.route('/api/auth', authRoutes(deps));
+  app.route('/api/events', eventsRoutes(deps));
+  app.route('/api/uploads', storageRoutes(deps));
+  app.route('/api/market', marketRoutes(deps));
+  app.route('/api/products', catalogRoutes(deps));
+  app.route('/api/checkout', checkoutRoutes(deps));
+  app.route('/api/payments', paymentsRoutes(deps));
+  app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));
+  app.route('/api/admin', adminRoutes(deps));
+
+  app.all('/api/*', (c) => {
+    const body: ErrorBody = {
+      error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${c.req.path}` },
+    };
+    return c.json(body, 404);
+  });
+
+  // Search engines: robots.txt and a sitemap with every product page.
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(robotsTxt(config.publicUrl));
+  });
+  app.get('/sitemap.xml', async (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    return c.body(sitemapXml(config.publicUrl, await deps.catalog.listProductUrls()));
+  });
+
+  // Uploaded images (local storage driver).
+  app.get('/uploads/*', uploadsStatic(deps));
+
+  // The built SPA: hashed assets cached for a year, other files for an hour, index.html revalidated.
+  if (existsSync(webDir)) {
+    const root = path.relative(process.cwd(), webDir);
+    const cacheStaticFiles: MiddlewareHandler<AppEnv> = async (c, next) => {
+      await next();
+      // Only files served by serveStatic carry Last-Modified; the SPA fallback sets its own header.
+      if (c.res.status === 200 && c.res.headers.has('last-modified') && !c.res.headers.has('cache-control')) {
+        const immutable = c.req.path.startsWith('/assets/');
+        c.res.headers.set(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      }
+    };
+    app.use('*', cacheStaticFiles);
+    app.use('*', serveStatic({ root, rewriteRequestPath: (p) => (p === '/' ? '/__no_index__' : p) }));
+  }
+
+  let indexHtml: string | undefined;
+  const readIndex = () => {
+    if (indexHtml !== undefined) return indexHtml;
+    const file = path.join(webDir, 'index.html');
+    if (!existsSync(file)) return undefined;
+    indexHtml = readFileSync(file, 'utf8');
+    return indexHtml;
+  };
+
+  app.get('*', async (c) => {
+    const html = readIndex();
+    if (html === undefined) return c.text('The web app is not built yet: run `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    const productId = /^\/products\/([^/]+)\/?$/.exec(c.req.path)?.[1];
+    if (productId) {
+      // A shareable product page: its own title, description and structured data; 404 when unknown.
+      const product = await deps.catalog.getProduct(decodeURIComponent(productId)).catch(() => null);
+      if (!product) return c.html(html, 404);
+      return c.html(injectProductHead(html, product, config.publicUrl), 200);
+    }
+    return c.html(html, isSpaRoute(c.req.path) ? 200 : 404);
+  });
+
+  app.notFound((c) => {
+    const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'Not found' } };
+    return c.json(body, 404);
+  });
+
+  app.onError((err, c) => {
+    let appError: AppError;
+    if (err instanceof AppError) appError = err;
+    else if (err instanceof ZodError) appError = validationError(err);
+    else if (err instanceof HTTPException) {
+      const status = err.status;
+      const message = err.message || 'Bad request';
+      appError =
+        status === 413
+          ? new AppError('PAYLOAD_TOO_LARGE', message)
+          : status === 400
+            ? new AppError(/json/i.test(message) ? 'BAD_JSON' : 'VALIDATION_FAILED', message)
+            : status === 401
+              ? new AppError('UNAUTHENTICATED', message)
+              : status === 403
+                ? new AppError('FORBIDDEN', message)
+                : new AppError('INTERNAL', 'Internal server error');
+    } else {
+      logger.error({ err, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
+      appError = new AppError('INTERNAL', 'Internal server error');
+    }
+    return c.json(appError.toBody(), appError.status as 400);
+  });
+
+  return app;
+}
+
+function contentSecurityPolicy(deps: AppDeps) {
+  const imgSrc = ["'self'", 'data:', 'blob:'];
+  if (deps.config.storage.driver === 's3') imgSrc.push(new URL(deps.config.storage.publicUrl).origin);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc,
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    frameSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+}

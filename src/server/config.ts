@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of `process.env`. Everything the server can be told lives here, validated once.
+ * Documented in `.env.example` and the README's configuration table.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Extra origins allowed to send cookie-authenticated writes (comma-separated). */
+  TRUSTED_ORIGINS: optionalString,
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+      .optional(),
+  ),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(5),
+  SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString,
+  S3_FORCE_PATH_STYLE: bool(true),
+  SEED_DEMO: bool(true),
+  /** Solana JSON-RPC of a real cluster; unset = the local ledger and local market prices. */
+  SOLANA_RPC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Mint address of the shop's SPL token (AELO). */
+  TOKEN_MINT: optionalString,
+  /** DEX token-pairs API base (GET {base}/tokens/v1/solana/{mint} style: see market module). */
+  MARKET_DEX_URL: z.url({ protocol: /^https?$/ }).default('https://api.dexscreener.com/latest/dex/tokens'),
+  /** Simple-price API base (GET {base}/simple/price?ids=solana&vs_currencies=usd). */
+  MARKET_PRICE_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com/api/v3'),
+  MARKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  /** Stripe secret key (sk_...) and webhook signing secret (whsec_...); admin settings override them. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the Stripe SDK sends API calls (a local stand-in in tests); unset = api.stripe.com. */
+  STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** How long a checkout holds its stock (crypto payments; card: see docs/decisions/003). */
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** How often the reservation sweeper looks for expired payments. */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** The AELO mint used when TOKEN_MINT is unset (a placeholder address for the local ledger). */
+export const DEFAULT_TOKEN_MINT = 'AeLoTokenMint1111111111111111111111111111111';
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  trustedOrigins: string[];
+  secureCookies: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  authSecret: string;
+  encryptionKey: Buffer;
+  session: { maxAgeSeconds: number; idleSeconds: number };
+  signInRateLimit: { max: number; windowSeconds: number };
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        publicUrl: string;
+        forcePathStyle: boolean;
+      };
+  seedDemo: boolean;
+  solana: { rpcUrl: string | undefined; localLedger: boolean; tokenMint: string };
+  market: { dexUrl: string; priceUrl: string; timeoutMs: number };
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    /** Parsed STRIPE_API_URL for the SDK's host/port/protocol options; undefined = Stripe itself. */
+    api: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+  };
+  reservationMinutes: number;
+  sweepIntervalSeconds: number;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json. */
+function loadOrCreateSecrets(dataDir: string): { authSecret: string; encryptionKey: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = z
+      .object({ authSecret: z.string().min(32), encryptionKey: z.string().regex(/^[0-9a-f]{64}$/i) })
+      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+  }
+  const secrets = {
+    authSecret: randomBytes(32).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('hex'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const needsGenerated = !env.AUTH_SECRET || !env.ENCRYPTION_KEY;
+  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const extraOrigins = (env.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+  let storage: Config['storage'];
+  if (env.STORAGE_DRIVER === 's3') {
+    if (!env.S3_BUCKET)
+      throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+    const base =
+      env.S3_PUBLIC_URL ??
+      (env.S3_ENDPOINT ? `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${env.S3_BUCKET}` : undefined);
+    if (!base)
+      throw new ConfigError('Invalid configuration:\n  S3_PUBLIC_URL: required when S3_ENDPOINT is not set');
+    storage = {
+      driver: 's3',
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl: base.replace(/\/+$/, ''),
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    };
+  } else {
+    storage = { driver: 'local', dir: path.join(dataDir, 'uploads') };
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    trustedOrigins: [new URL(publicUrl).origin, ...extraOrigins.map((o) => new URL(o).origin)],
+    secureCookies: publicUrl.startsWith('https://'),
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    authSecret: env.AUTH_SECRET ?? generated!.authSecret,
+    encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? generated!.encryptionKey, 'hex'),
+    session: { maxAgeSeconds: env.SESSION_MAX_AGE_DAYS * 86400, idleSeconds: env.SESSION_IDLE_DAYS * 86400 },
+    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    storage,
+    seedDemo: env.SEED_DEMO,
+    solana: {
+      rpcUrl: env.SOLANA_RPC_URL,
+      localLedger: !env.SOLANA_RPC_URL,
+      tokenMint: env.TOKEN_MINT ?? DEFAULT_TOKEN_MINT,
+    },
+    market: {
+      dexUrl: env.MARKET_DEX_URL.replace(/\/+$/, ''),
+      priceUrl: env.MARKET_PRICE_URL.replace(/\/+$/, ''),
+      timeoutMs: env.MARKET_TIMEOUT_MS,
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      api: env.STRIPE_API_URL ? stripeApi(env.STRIPE_API_URL) : undefined,
+    },
+    reservationMinutes: env.RESERVATION_MINUTES,
+    sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+function stripeApi(url: string): NonNullable<Config['stripe']['api']> {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  const port = parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443;
+  return { protocol, host: parsed.hostname, port };
+}

@@ -1,0 +1,191 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Logger } from '../lib/logger';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type Db = Kysely<DB>;
+
+export type NotificationHandler = (payload: string) => void;
+
+/** The one way into the database: a Kysely instance plus LISTEN/NOTIFY on either backend. */
+export interface Database {
+  db: Db;
+  backend: 'pglite' | 'postgres';
+  /** Subscribe to a NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  ping(): Promise<boolean>;
+  /** Runs fn on one dedicated connection; `exec` accepts multi-statement SQL scripts (migrations). */
+  withRawConnection<T>(fn: (exec: RawExec) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type RawExec = (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | undefined;
+  /** PGlite data directory; `memory://` for an in-memory database (tests). */
+  pgliteDir: string;
+  logger: Logger;
+  poolSize?: number;
+}
+
+// int8 (count(*), bigserial) as string would surprise callers: parse to number where safe.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : v;
+});
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  const isMemory = dir.startsWith('memory://');
+  if (!isMemory) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
+  const pglite = await PGlite.create(isMemory ? undefined : dir, { extensions: { pgcrypto } });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    backend: 'pglite',
+    async listen(channel, handler) {
+      const unsubscribe = await pglite.listen(channel, handler);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+    },
+    async ping() {
+      await sql`select 1`.execute(db);
+      return true;
+    },
+    async withRawConnection(fn) {
+      // PGlite is one connection: borrow it through Kysely so nothing else interleaves.
+      return db.connection().execute(async () =>
+        fn(async (text, params) => {
+          if (params && params.length > 0)
+            return (await pglite.query<Record<string, unknown>>(text, params)).rows;
+          const results = await pglite.exec(text);
+          return results.at(-1)?.rows ?? [];
+        }),
+      );
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  pool.on('error', (err) => options.logger.error({ err }, 'postgres pool error'));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+
+  // One dedicated connection carries every LISTEN of this process; reconnects with backoff.
+  const handlers = new Map<string, Set<NotificationHandler>>();
+  let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let attempt = 0;
+
+  const connectListener = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    client.on('error', (err) => {
+      options.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
+      listener = undefined;
+      connecting = undefined;
+      void client.end().catch(() => undefined);
+      scheduleReconnect();
+    });
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    attempt = 0;
+    listener = client;
+    return client;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || handlers.size === 0) return;
+    const delay = Math.min(30_000, 250 * 2 ** attempt++);
+    setTimeout(() => {
+      if (closed || listener || connecting) return;
+      connecting = connectListener().catch((err: unknown) => {
+        options.logger.warn({ err }, 'LISTEN reconnect failed');
+        connecting = undefined;
+        scheduleReconnect();
+        throw err;
+      });
+      connecting.catch(() => undefined);
+    }, delay).unref();
+  };
+
+  const getListener = async () => {
+    if (listener) return listener;
+    connecting ??= connectListener();
+    try {
+      return await connecting;
+    } finally {
+      connecting = undefined;
+    }
+  };
+
+  return {
+    db,
+    backend: 'postgres',
+    async listen(channel, handler) {
+      let set = handlers.get(channel);
+      const isNew = !set;
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+      }
+      set.add(handler);
+      const client = await getListener();
+      if (isNew) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      return async () => {
+        const current = handlers.get(channel);
+        current?.delete(handler);
+        if (current && current.size === 0) {
+          handlers.delete(channel);
+          await listener?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+    },
+    async ping() {
+      await sql`select 1`.execute(db);
+      return true;
+    },
+    async withRawConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(
+          async (text, params) => (await client.query(text, params)).rows as Array<Record<string, unknown>>,
+        );
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      closed = true;
+      await listener?.end().catch(() => undefined);
+      await db.destroy();
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`invalid channel name: ${name}`);
+  return `"${name}"`;
+}

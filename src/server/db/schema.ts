@@ -1,0 +1,234 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Kysely table types, one per table of db/migrations. Rows never leave a repository: DTOs do. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** numeric columns come back as strings; written as strings or bigints. */
+type Numeric = ColumnType<string, string | bigint | number, string | bigint | number>;
+
+export interface UsersTable {
+  id: string;
+  name: Generated<string>;
+  email: string;
+  email_verified: Generated<boolean>;
+  image: string | null;
+  role: Generated<'customer' | 'admin'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  token: string;
+  user_id: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  last_request: ColumnType<string, number | bigint | string, number | bigint | string>;
+}
+
+export interface SizeGuide {
+  waist?: string[];
+  hip?: string[];
+  bust?: string[];
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  title: string;
+  description: Generated<string>;
+  brand: string;
+  price_cents: number;
+  original_price_cents: number | null;
+  images: string[];
+  quantity: number;
+  sizes: Generated<string[]>;
+  colors: Generated<string[]>;
+  size_guide: JSONColumnType<SizeGuide> | null;
+  gender: 'womens' | 'mens';
+  category: string;
+  shipping_weight: Numeric;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type PaymentMethod = 'card' | 'sol' | 'aelo';
+export type PaymentStatus = 'pending' | 'confirmed' | 'expired' | 'failed' | 'cancelled';
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  reference: string;
+  method: PaymentMethod;
+  status: Generated<PaymentStatus>;
+  subtotal_cents: number;
+  shipping_cents: number;
+  discount_cents: Generated<number>;
+  amount_cents: number;
+  crypto_amount: Numeric | null;
+  crypto_mint: string | null;
+  recipient: string | null;
+  lines: JSONColumnType<unknown[]>;
+  shipping_info: JSONColumnType<Record<string, string>>;
+  user_id: string | null;
+  stripe_session_id: string | null;
+  transaction_signature: string | null;
+  error: string | null;
+  expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<string>;
+  payment_id: string;
+  from_status: string | null;
+  to_status: string;
+  detail: JSONColumnType<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface StockReservationsTable {
+  id: Generated<string>;
+  payment_id: string;
+  product_id: string;
+  quantity: number;
+  expires_at: Timestamp;
+  released_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export type OrderStatus = 'pending' | 'shipped' | 'completed' | 'failed';
+
+export interface OrdersTable {
+  id: Generated<string>;
+  payment_id: string | null;
+  user_id: string | null;
+  status: Generated<OrderStatus>;
+  payment_method: PaymentMethod;
+  subtotal_cents: number;
+  shipping_cents: number;
+  discount_cents: Generated<number>;
+  amount_cents: number;
+  shipping_info: JSONColumnType<Record<string, string>>;
+  shipping_email: string;
+  tracking_number: string | null;
+  transaction_signature: string | null;
+  refund_required: Generated<boolean>;
+  refund_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<string>;
+  order_id: string;
+  product_id: string | null;
+  title: string;
+  image: string;
+  category: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  price_cents: number;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  user_id: string;
+  subject: string;
+  content: string;
+  category: Generated<string>;
+  status: Generated<'unread' | 'read' | 'archived'>;
+  priority: Generated<'high' | 'normal' | 'low'>;
+  response_time: number | null;
+  resolution_time: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AdminAuditLogTable {
+  id: Generated<string>;
+  action: string;
+  details: JSONColumnType<Record<string, unknown>>;
+  actor_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AirdropClaimsTable {
+  id: Generated<string>;
+  wallet_address: string;
+  amount_lamports: Numeric;
+  kind: Generated<'top50' | 'random'>;
+  run_id: string | null;
+  transaction_signature: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ApiConfigurationsTable {
+  id: Generated<string>;
+  provider: string;
+  key_name: string;
+  key_value_encrypted: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: CreatedAt;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rate_limits: RateLimitsTable;
+  products: ProductsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  stock_reservations: StockReservationsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  messages: MessagesTable;
+  admin_audit_log: AdminAuditLogTable;
+  airdrop_claims: AirdropClaimsTable;
+  api_configurations: ApiConfigurationsTable;
+  schema_migrations: SchemaMigrationsTable;
+}

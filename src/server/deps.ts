@@ -1,0 +1,71 @@
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import type { Logger } from './lib/logger';
+import { migrationsDir } from './lib/paths';
+import { createAdminServices, type AdminServices } from './modules/admin/admin.services';
+import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { createCheckoutService, type CheckoutService } from './modules/checkout/checkout.service';
+import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service';
+import { createEventHub, type EventHub } from './modules/events/event-hub';
+import { createMarketService, type MarketService } from './modules/market/market.service';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
+import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway';
+import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
+import { createStorage, type Storage } from './modules/storage/storage';
+
+/** Everything a request handler may use. Built once by main.ts (and by tests, per test file). */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  auth: AuthService;
+  events: EventHub;
+  storage: Storage;
+  market: MarketService;
+  catalog: CatalogService;
+  settings: SettingsService;
+  stripe: StripeGateway;
+  payments: PaymentsService;
+  checkout: CheckoutService;
+  admin: AdminServices;
+}
+
+export interface CreateDepsOptions {
+  /** Use an already-open database (tests share one between two app instances). */
+  database?: Database;
+  /** Replaces the global fetch for outside services (tests point it at local fakes). */
+  fetch?: typeof fetch;
+}
+
+export async function createDeps(
+  config: Config,
+  logger: Logger,
+  options: CreateDepsOptions = {},
+): Promise<AppDeps> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? '' : `${config.dataDir}/pglite`,
+      logger,
+    }));
+  await migrate(database, migrationsDir, logger);
+  const events = await createEventHub({ database, logger });
+  const auth = createAuthService({ config, database, logger });
+  const storage = createStorage(config);
+  const market = createMarketService({ config, logger, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const settings = createSettingsService({ config, database, logger });
+  const stripe = createStripeGateway({ config, settings, logger });
+  const payments = createPaymentsService({ database, logger, events, stripe });
+  const checkout = createCheckoutService({ config, database, logger, events, payments, stripe });
+  const catalog = createCatalogService({ db: database.db, storage, events, logger });
+  const admin = createAdminServices({ config, db: database.db, events, storage, logger });
+  return { config, logger, database, auth, events, storage, market, catalog, settings, stripe, payments, checkout, admin };
+}
+
+export async function closeDeps(deps: AppDeps, options: { keepDatabase?: boolean } = {}): Promise<void> {
+  deps.catalog.close();
+  await deps.events.close();
+  if (!options.keepDatabase) await deps.database.close();
+}

@@ -1,0 +1,54 @@
+import type { AppDeps } from '../deps';
+
+/**
+ * Returns expired reservations to stock: every SWEEP_INTERVAL_SECONDS it ends the pending
+ * payments whose time is up (status expired, stock released, payment_events row, 'stock.changed'
+ * on the catalog topic) and expires their Stripe Checkout Sessions. Payments are claimed with
+ * FOR UPDATE SKIP LOCKED, so any number of instances can run it at once without doing a payment
+ * twice or waiting on each other.
+ */
+
+/** One sweep; tests call it directly with a `now` in the future. Returns the payments ended. */
+export async function sweepExpiredReservations(
+  deps: Pick<AppDeps, 'payments'>,
+  now: Date = new Date(),
+): Promise<number> {
+  return deps.payments.expireDuePayments(now);
+}
+
+export interface RunningJob {
+  /** Stops the timer and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+export function startReservationSweeper(deps: Pick<AppDeps, 'payments' | 'config' | 'logger'>): RunningJob {
+  const log = deps.logger.child({ job: 'reservation-sweeper' });
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const tick = () => {
+    if (stopped || running) return;
+    running = sweepExpiredReservations(deps)
+      .then((ended) => {
+        if (ended > 0) log.info({ ended }, 'expired reservations returned to stock');
+      })
+      .catch((err: unknown) => {
+        log.error({ err }, 'reservation sweep failed');
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  const timer = setInterval(tick, deps.config.sweepIntervalSeconds * 1000);
+  timer.unref();
+  tick();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

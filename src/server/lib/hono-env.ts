@@ -1,0 +1,12 @@
+import type { SessionUser } from '../../common/schemas/auth';
+
+/** Per-request values set by middleware. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** Memoised session lookup: see lib/auth-guards.ts. */
+    getSessionUser: () => Promise<SessionUser | null>;
+    /** Set by requireUser / requireAdmin. */
+    user: SessionUser;
+  };
+}

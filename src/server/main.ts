@@ -1,0 +1,66 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { closeDeps, createDeps } from './deps';
+import { startReservationSweeper } from './jobs/reservation-sweeper';
+import { createLogger } from './lib/logger';
+import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
+import { seedDemoCatalog } from './modules/catalog/demo-seed';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const deps = await createDeps(config, logger);
+  await bootstrapAdmin(deps);
+  if (config.seedDemo) await seedDemoCatalog(deps);
+
+  const sweeper = startReservationSweeper(deps);
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      { port: info.port, database: deps.database.backend, storage: config.storage.driver },
+      `shop listening on ${config.publicUrl}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    // Jobs stop first; live-event streams end next so that open connections do not hold the server open.
+    void sweeper
+      .stop()
+      .then(() => deps.events.close())
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+          }),
+      )
+      .then(() => closeDeps(deps))
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        logger.error({ err }, 'error during shutdown');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+import { Hono, type Context } from 'hono';
+import {
+  AdminAirdropsQuerySchema,
+  AdminCustomersQuerySchema,
+  AdminMessagesQuerySchema,
+  AdminOrdersQuerySchema,
+  AdminOrderUpdateSchema,
+  AdminProductPatchSchema,
+  AdminProductsQuerySchema,
+  AdminSettingUpdateSchema,
+  AirdropProcessInputSchema,
+  AuditQuerySchema,
+  MessagePriorityUpdateSchema,
+  MessageStatusUpdateSchema,
+  SettingParamsSchema,
+} from '../../../common/schemas/admin';
+import { ProductInputSchema } from '../../../common/schemas/product';
+import type { AppDeps } from '../../deps';
+import { requireAdmin } from '../../lib/auth-guards';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import type { AdminActor } from '../audit/audit.service';
+
+/**
+ * /api/admin: the back office's API (contract: src/common/schemas/admin.ts). requireAdmin runs
+ * on the router itself, before any route or unknown path: 401 anonymous, 403 non-admin. Routes
+ * only parse input and call one service function.
+ */
+export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
+  const admin = deps.admin;
+  const actor = (c: Context<AppEnv>): AdminActor => ({ id: c.var.user.id, email: c.var.user.email });
+
+  const router = new Hono<AppEnv>();
+  router.use('*', requireAdmin);
+  router.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  // Dashboard, customers, analytics ------------------------------------------------------------
+  router.get('/dashboard', async (c) => c.json(await admin.stats.dashboard()));
+  router.get('/analytics', async (c) => c.json(await admin.stats.analytics()));
+  router.get('/customers', validate('query', AdminCustomersQuerySchema), async (c) =>
+    c.json(await admin.stats.customers(c.req.valid('query'))),
+  );
+
+  // Products -------------------------------------------------------------------------------------
+  router.get('/products', validate('query', AdminProductsQuerySchema), async (c) =>
+    c.json(await admin.products.list(c.req.valid('query'))),
+  );
+  router.get('/products/categories', async (c) => c.json(await admin.products.categories()));
+  router.get('/products/:id', async (c) => c.json(await admin.products.get(c.req.param('id'))));
+  router.post('/products', validate('json', ProductInputSchema), async (c) =>
+    c.json(await admin.products.create(c.req.valid('json'), actor(c)), 201),
+  );
+  router.put('/products/:id', validate('json', ProductInputSchema), async (c) =>
+    c.json(await admin.products.replace(c.req.param('id'), c.req.valid('json'), actor(c))),
+  );
+  router.patch('/products/:id', validate('json', AdminProductPatchSchema), async (c) =>
+    c.json(await admin.products.patch(c.req.param('id'), c.req.valid('json'), actor(c))),
+  );
+  router.delete('/products/:id', async (c) => c.json(await admin.products.remove(c.req.param('id'), actor(c))));
+
+  // Orders ---------------------------------------------------------------------------------------
+  router.get('/orders', validate('query', AdminOrdersQuerySchema), async (c) =>
+    c.json(await admin.orders.list(c.req.valid('query'))),
+  );
+  router.get('/orders/:id', async (c) => c.json(await admin.orders.get(c.req.param('id'))));
+  router.patch('/orders/:id', validate('json', AdminOrderUpdateSchema), async (c) =>
+    c.json(await admin.orders.update(c.req.param('id'), c.req.valid('json'), actor(c))),
+  );
+  router.delete('/orders/:id', async (c) => c.json(await admin.orders.remove(c.req.param('id'), actor(c))));
+
+  // Audit log ------------------------------------------------------------------------------------
+  router.get('/audit', validate('query', AuditQuerySchema), async (c) =>
+    c.json(await admin.audit.list(c.req.valid('query'))),
+  );
+  router.get('/audit/actions', async (c) => c.json(await admin.audit.actions()));
+
+  // Airdrops -------------------------------------------------------------------------------------
+  router.get('/airdrops', validate('query', AdminAirdropsQuerySchema), async (c) =>
+    c.json(await admin.airdrops.list(c.req.valid('query'))),
+  );
+  router.post('/airdrops/process', validate('json', AirdropProcessInputSchema), async (c) =>
+    c.json(await admin.airdrops.process(actor(c))),
+  );
+
+  // Messages -------------------------------------------------------------------------------------
+  router.get('/messages', validate('query', AdminMessagesQuerySchema), async (c) =>
+    c.json(await admin.messages.list(c.req.valid('query'))),
+  );
+  router.patch('/messages/:id/status', validate('json', MessageStatusUpdateSchema), async (c) =>
+    c.json(await admin.messages.setStatus(c.req.param('id'), c.req.valid('json').status, actor(c))),
+  );
+  router.patch('/messages/:id/priority', validate('json', MessagePriorityUpdateSchema), async (c) =>
+    c.json(await admin.messages.setPriority(c.req.param('id'), c.req.valid('json').priority, actor(c))),
+  );
+
+  // Settings -------------------------------------------------------------------------------------
+  router.get('/settings', async (c) => c.json(await admin.settings.list()));
+  router.put(
+    '/settings/:provider/:keyName',
+    validate('param', SettingParamsSchema),
+    validate('json', AdminSettingUpdateSchema),
+    async (c) => {
+      const { provider, keyName } = c.req.valid('param');
+      return c.json(await admin.settings.update(provider, keyName, c.req.valid('json').value, actor(c)));
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,46 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+import { createAirdropsAdminService, type AirdropEngine, type AirdropsAdminService } from '../airdrops/airdrops-admin.service';
+import { createAuditService, type AuditService } from '../audit/audit.service';
+import { createCatalogAdminService, type CatalogAdminService } from '../catalog/catalog-admin.service';
+import type { EventHub } from '../events/event-hub';
+import { createMessagesAdminService, type MessagesAdminService } from '../messages/messages-admin.service';
+import { createOrdersAdminService, type OrdersAdminService } from '../orders/orders-admin.service';
+import { createSettingsAdminService, type SettingsAdminService } from '../settings/settings-admin.service';
+import type { Storage } from '../storage/storage';
+import { createAdminStatsService, type AdminStatsService } from './admin-stats.service';
+
+/** The back office's services, built once with the app's dependencies (deps.ts: `deps.admin`). */
+export interface AdminServices {
+  stats: AdminStatsService;
+  products: CatalogAdminService;
+  orders: OrdersAdminService;
+  audit: AuditService;
+  airdrops: AirdropsAdminService;
+  messages: MessagesAdminService;
+  settings: SettingsAdminService;
+}
+
+export function createAdminServices(deps: {
+  config: Config;
+  db: Db;
+  events: EventHub;
+  storage: Storage;
+  logger: Logger;
+  /** The rewards engine, once the rewards issue provides it. */
+  airdropEngine?: AirdropEngine;
+}): AdminServices {
+  const { config, db, events, storage } = deps;
+  const logger = deps.logger.child({ module: 'admin' });
+  const audit = createAuditService({ db, events, logger });
+  return {
+    audit,
+    stats: createAdminStatsService({ db, audit }),
+    products: createCatalogAdminService({ db, storage, events, logger }),
+    orders: createOrdersAdminService({ db, config, events, logger, imagePublicBase: storage.publicBase }),
+    airdrops: createAirdropsAdminService({ db, audit, engine: deps.airdropEngine }),
+    messages: createMessagesAdminService({ db, events, logger }),
+    settings: createSettingsAdminService({ db, config, events, logger }),
+  };
+}

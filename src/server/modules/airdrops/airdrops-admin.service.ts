@@ -1,0 +1,109 @@
+import {
+  ADMIN_MESSAGES,
+  lamportsToSol,
+  type AdminAirdrops,
+  type AdminAirdropsQuery,
+  type AirdropAge,
+  type AirdropProcessResult,
+} from '../../../common/schemas/admin';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AdminActor, AuditService } from '../audit/audit.service';
+import { createAirdropsRepository } from './airdrops.repository';
+
+/**
+ * The back office's airdrop screen: claims with stats, and 'Process Airdrop'. The rewards engine
+ * that runs an airdrop is built by the rewards issue; until it plugs in here (`engine`), a run
+ * answers 503 NOT_CONFIGURED and is audited as a failed process_airdrop.
+ */
+export interface AirdropEngine {
+  run(): Promise<{ recipients: number; totalLamports: bigint }>;
+}
+
+export interface AirdropsAdminService {
+  list(query: AdminAirdropsQuery): Promise<AdminAirdrops>;
+  process(actor: AdminActor): Promise<AirdropProcessResult>;
+}
+
+function ageOf(hours: number): AirdropAge {
+  if (hours < 24) return '24h';
+  if (hours < 168) return '7d';
+  return 'older';
+}
+
+export function createAirdropsAdminService(deps: {
+  db: Db;
+  audit: AuditService;
+  engine?: AirdropEngine | undefined;
+}): AirdropsAdminService {
+  const repo = createAirdropsRepository(deps.db);
+
+  return {
+    async list(query) {
+      const offset = (query.page - 1) * query.pageSize;
+      const [page, stats] = await Promise.all([
+        repo.findPage({
+          search: query.search,
+          age: query.age === 'all' ? undefined : query.age,
+          limit: query.pageSize,
+          offset,
+        }),
+        repo.stats(),
+      ]);
+      return {
+        claims: {
+          items: page.rows.map((r) => ({
+            id: r.id,
+            walletAddress: r.walletAddress,
+            amountLamports: r.amountLamports,
+            amountSol: lamportsToSol(r.amountLamports),
+            createdAt: r.createdAt.toISOString(),
+            age: ageOf(r.ageHours),
+            status: 'Claimed' as const,
+          })),
+          page: query.page,
+          pageSize: query.pageSize,
+          total: page.total,
+          hasMore: offset + page.rows.length < page.total,
+        },
+        stats: { ...stats, totalSol: lamportsToSol(stats.totalLamports) },
+      };
+    },
+
+    async process(actor) {
+      if (!deps.engine) {
+        await deps.audit.recordAndAnnounce({
+          action: 'process_airdrop',
+          details: { success: false, error: ADMIN_MESSAGES.noAirdropEngine },
+          actor,
+        });
+        throw new AppError('NOT_CONFIGURED', ADMIN_MESSAGES.noAirdropEngine);
+      }
+      try {
+        const result = await deps.engine.run();
+        await deps.audit.recordAndAnnounce({
+          action: 'process_airdrop',
+          details: {
+            success: true,
+            recipients: result.recipients,
+            totalAmountLamports: result.totalLamports.toString(),
+          },
+          actor,
+        });
+        return {
+          recipients: result.recipients,
+          totalAmountLamports: result.totalLamports.toString(),
+          totalAmountSol: lamportsToSol(result.totalLamports),
+        };
+      } catch (err) {
+        const message = err instanceof Error ? err.message : 'Failed to process airdrop';
+        await deps.audit.recordAndAnnounce({
+          action: 'process_airdrop',
+          details: { success: false, error: message },
+          actor,
+        });
+        throw err;
+      }
+    },
+  };
+}

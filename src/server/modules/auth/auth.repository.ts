@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database, Db } from '../../db/client';
+
+/**
+ * The SQL the auth module runs outside better-auth: account administration (create a user with a
+ * password in one transaction, set role or password, revoke sessions), the absolute session cap,
+ * the per-email sign-in counter, and the advisory lock of the admin bootstrap. better-auth reads
+ * and writes the same tables (users, sessions, accounts, rate_limits) through its Kysely adapter.
+ */
+
+/** better-auth's provider id for email + password accounts (accounts.account_id = users.id). */
+export const CREDENTIAL_PROVIDER = 'credential';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: 'customer' | 'admin';
+}
+
+export interface NewUserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: 'customer' | 'admin';
+  passwordHash: string;
+}
+
+export class UniqueViolationError extends Error {
+  override name = 'UniqueViolationError';
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
+}
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | null> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'role'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async findUserById(id: string): Promise<UserRow | null> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'role'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async existsAdmin(): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The user and their email + password account, in one transaction. Throws UniqueViolationError. */
+    async insertUserWithPassword(user: NewUserRow): Promise<UserRow> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const now = new Date();
+          const row = await trx
+            .insertInto('users')
+            .values({
+              id: user.id,
+              email: user.email,
+              name: user.name,
+              role: user.role,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning(['id', 'email', 'name', 'role'])
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('accounts')
+            .values({
+              id: randomUUID(),
+              account_id: user.id,
+              provider_id: CREDENTIAL_PROVIDER,
+              user_id: user.id,
+              access_token: null,
+              refresh_token: null,
+              id_token: null,
+              access_token_expires_at: null,
+              refresh_token_expires_at: null,
+              scope: null,
+              password: user.passwordHash,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          return row;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new UniqueViolationError('user already exists', { cause: err });
+        throw err;
+      }
+    },
+
+    async findPasswordHash(userId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('accounts')
+        .select('password')
+        .where('user_id', '=', userId)
+        .where('provider_id', '=', CREDENTIAL_PROVIDER)
+        .where('account_id', '=', userId)
+        .executeTakeFirst();
+      return row?.password ?? null;
+    },
+
+    /** Sets the password of the user's email + password account, creating that account if missing. */
+    async upsertPasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const now = new Date();
+        const updated = await trx
+          .updateTable('accounts')
+          .set({ password: passwordHash, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('provider_id', '=', CREDENTIAL_PROVIDER)
+          .where('account_id', '=', userId)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) > 0) return;
+        await trx
+          .insertInto('accounts')
+          .values({
+            id: randomUUID(),
+            account_id: userId,
+            provider_id: CREDENTIAL_PROVIDER,
+            user_id: userId,
+            access_token: null,
+            refresh_token: null,
+            id_token: null,
+            access_token_expires_at: null,
+            refresh_token_expires_at: null,
+            scope: null,
+            password: passwordHash,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      });
+    },
+
+    async updateRole(userId: string, role: 'customer' | 'admin'): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ role, updated_at: new Date() })
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async deleteSessionsOfUser(userId: string): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async deleteSessionById(sessionId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    },
+
+    /**
+     * One atomic step of a fixed-window counter in rate_limits: starts a new window (count 1) when
+     * the stored one has ended, otherwise adds one. `last_request` holds the window start here
+     * (epoch ms, like better-auth's rows, which better-auth prunes once they are older than its
+     * longest window). Returns the count including this hit and when the window started.
+     */
+    async hitFixedWindow(
+      key: string,
+      windowMs: number,
+      nowMs: number,
+    ): Promise<{ count: number; windowStartMs: number }> {
+      const result = await sql<{ count: number; last_request: string | number }>`
+        insert into rate_limits as r (id, key, count, last_request)
+        values (${randomUUID()}, ${key}, 1, ${nowMs})
+        on conflict (key) do update set
+          count = case when r.last_request <= ${nowMs - windowMs} then 1 else r.count + 1 end,
+          last_request = case when r.last_request <= ${nowMs - windowMs} then ${nowMs} else r.last_request end
+        returning count, last_request
+      `.execute(db);
+      const row = result.rows[0];
+      if (!row) throw new Error('rate limit upsert returned no row');
+      return { count: Number(row.count), windowStartMs: Number(row.last_request) };
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+/** Arbitrary but fixed advisory-lock key of the admin bootstrap (migrations use another). */
+export const ADMIN_BOOTSTRAP_LOCK_KEY = 7_305_215_992;
+
+const inProcessLocks = new WeakMap<Database, Promise<unknown>>();
+
+/**
+ * Runs fn while holding a PostgreSQL session-level advisory lock, so that several instances
+ * starting together run it one after the other. The lock lives on a dedicated connection while fn
+ * uses the pool. PGlite is one connection owned by one process: an in-process queue does the job
+ * (holding its only connection for the lock would starve fn).
+ */
+export async function withAdvisoryLock<T>(database: Database, key: number, fn: () => Promise<T>): Promise<T> {
+  if (database.backend === 'pglite') {
+    const previous = inProcessLocks.get(database) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(fn);
+    inProcessLocks.set(database, run);
+    return run;
+  }
+  return database.withRawConnection(async (exec) => {
+    await exec('select pg_advisory_lock($1)', [key]);
+    try {
+      return await fn();
+    } finally {
+      await exec('select pg_advisory_unlock($1)', [key]);
+    }
+  });
+}

@@ -1,0 +1,227 @@
+import { imageSrcSet, resolveImageUrl } from '../../../common/images';
+import {
+  ADMIN_MESSAGES,
+  UUID_PATTERN,
+  type AdminCategoryList,
+  type AdminDeleted,
+  type AdminProductPatch,
+  type AdminProductsQuery,
+  type Page,
+} from '../../../common/schemas/admin';
+import {
+  categoryLabel,
+  ProductInputSchema,
+  type Product,
+  type ProductInput,
+  type ProductInputDraft,
+} from '../../../common/schemas/product';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
+import type { EventHub } from '../events/event-hub';
+import type { Storage } from '../storage/storage';
+import { createCatalogAdminRepository } from './catalog-admin.repository';
+import { createCatalogRepository, type ProductRecord } from './catalog.repository';
+
+/**
+ * Product administration: list/search/paginate, read, create, replace, patch, delete. Each write
+ * is one transaction with its audit entry; after commit 'product.created|updated|deleted' goes to
+ * 'catalog' (every instance's storefront cache drops) and 'admin:products' (open admin lists).
+ *
+ * Images are storage keys returned by POST /api/uploads; a new key must exist in storage. Image
+ * files are never deleted here: order items keep their image as a snapshot.
+ */
+export interface CatalogAdminService {
+  list(query: AdminProductsQuery): Promise<Page<Product>>;
+  categories(): Promise<AdminCategoryList>;
+  get(id: string): Promise<Product>;
+  create(input: ProductInput, actor: AdminActor): Promise<Product>;
+  replace(id: string, input: ProductInput, actor: AdminActor): Promise<Product>;
+  /** Merges the given fields into the stored product, then validates the whole as ProductInput. */
+  patch(id: string, changes: AdminProductPatch, actor: AdminActor): Promise<Product>;
+  remove(id: string, actor: AdminActor): Promise<AdminDeleted>;
+}
+
+const NOT_FOUND = 'Product not found';
+
+/** The editable fields, in the order an audit entry lists the changed ones. */
+const EDITABLE = [
+  'title',
+  'description',
+  'brand',
+  'priceCents',
+  'originalPriceCents',
+  'images',
+  'quantity',
+  'sizes',
+  'colors',
+  'sizeGuide',
+  'gender',
+  'category',
+  'shippingWeight',
+] as const satisfies ReadonlyArray<keyof ProductInput>;
+
+function toDraft(record: ProductRecord): ProductInputDraft {
+  const draft: Record<string, unknown> = {};
+  for (const key of EDITABLE) draft[key] = record[key];
+  return draft as ProductInputDraft;
+}
+
+function changedFields(before: ProductRecord, after: ProductRecord): string[] {
+  return EDITABLE.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+export function createCatalogAdminService(deps: {
+  db: Db;
+  storage: Storage;
+  events: EventHub;
+  logger: Logger;
+}): CatalogAdminService {
+  const repo = createCatalogAdminRepository(deps.db);
+  const publicBase = deps.storage.publicBase;
+
+  const toDto = (record: ProductRecord): Product => ({
+    ...record,
+    images: record.images.map((path) => {
+      const srcset = imageSrcSet(path, publicBase);
+      return { path, url: resolveImageUrl(path, publicBase), ...(srcset ? { srcset } : {}) };
+    }),
+  });
+
+  /** Every image key not already on the product must be an uploaded object. 400 naming the image. */
+  const assertImagesExist = async (images: readonly string[], known: readonly string[] = []) => {
+    const fields: Record<string, string> = {};
+    await Promise.all(
+      images.map(async (key, index) => {
+        if (known.includes(key)) return;
+        if (!(await deps.storage.exists(key))) fields[`images.${index}`] = 'Image not found: upload it first';
+      }),
+    );
+    const first = Object.entries(fields).sort()[0];
+    if (first) throw new AppError('VALIDATION_FAILED', `${first[0]}: ${first[1]}`, fields);
+  };
+
+  const announce = async (type: 'product.created' | 'product.updated' | 'product.deleted', id: string) => {
+    await deps.events.publish('catalog', { type, data: { id } });
+    await deps.events.publish('admin:products', { type, data: { id } });
+  };
+
+  const requireId = (id: string) => {
+    if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  };
+
+  const replaceInTransaction = async (id: string, input: ProductInput, actor: AdminActor, before: ProductRecord) => {
+    await assertImagesExist(input.images, before.images);
+    const { product, entry } = await deps.db.transaction().execute(async (trx) => {
+      const locked = await createCatalogAdminRepository(trx).lockById(id);
+      if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const product = await createCatalogRepository(trx).updateProduct(id, input, new Date());
+      if (!product) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const entry = await recordAudit(
+        trx,
+        {
+          action: 'update_product',
+          details: { productId: id, title: product.title, changed: changedFields(before, product), success: true },
+          actor,
+        },
+        deps.logger,
+      );
+      return { product, entry };
+    });
+    await announce('product.updated', id);
+    await announceAudit(deps.events, entry);
+    return toDto(product);
+  };
+
+  const load = async (id: string): Promise<ProductRecord> => {
+    requireId(id);
+    const record = await createCatalogRepository(deps.db).findById(id);
+    if (!record) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return record;
+  };
+
+  return {
+    async list(query) {
+      const offset = (query.page - 1) * query.pageSize;
+      const { rows, total } = await repo.findPage({
+        gender: query.gender === 'all' ? undefined : query.gender,
+        category: query.category,
+        search: query.search,
+        limit: query.pageSize,
+        offset,
+      });
+      return {
+        items: rows.map(toDto),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+        hasMore: offset + rows.length < total,
+      };
+    },
+
+    async categories() {
+      const found = await repo.findDistinctCategories();
+      return { categories: found.map((value) => ({ value, label: categoryLabel(value) })) };
+    },
+
+    async get(id) {
+      return toDto(await load(id));
+    },
+
+    async create(input, actor) {
+      await assertImagesExist(input.images);
+      const { product, entry } = await deps.db.transaction().execute(async (trx) => {
+        const catalog = createCatalogRepository(trx);
+        const now = new Date();
+        const id = await catalog.insertProduct({ ...input, createdAt: now, updatedAt: now });
+        const product = await catalog.findById(id);
+        const entry = await recordAudit(
+          trx,
+          { action: 'create_product', details: { productId: id, title: input.title, success: true }, actor },
+          deps.logger,
+        );
+        return { product: product!, entry };
+      });
+      await announce('product.created', product.id);
+      await announceAudit(deps.events, entry);
+      return toDto(product);
+    },
+
+    async replace(id, input, actor) {
+      const before = await load(id);
+      return replaceInTransaction(id, input, actor, before);
+    },
+
+    async patch(id, changes, actor) {
+      const before = await load(id);
+      const merged = { ...toDraft(before), ...changes };
+      // Validated whole: a gender change without a matching category is a 400 on `category`.
+      const input = ProductInputSchema.parse(merged);
+      return replaceInTransaction(id, input, actor, before);
+    },
+
+    async remove(id, actor) {
+      requireId(id);
+      const { entry } = await deps.db.transaction().execute(async (trx) => {
+        const adminRepo = createCatalogAdminRepository(trx);
+        // The row lock makes a checkout reserving this product wait (it updates the same row).
+        const locked = await adminRepo.lockById(id);
+        if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
+        if ((await adminRepo.countOpenReservations(id)) > 0) {
+          throw new AppError('CONFLICT', ADMIN_MESSAGES.productInCheckout);
+        }
+        await createCatalogRepository(trx).deleteProduct(id);
+        const entry = await recordAudit(
+          trx,
+          { action: 'delete_product', details: { productId: id, title: locked.title, success: true }, actor },
+          deps.logger,
+        );
+        return { entry };
+      });
+      await announce('product.deleted', id);
+      await announceAudit(deps.events, entry);
+      return { ok: true, id };
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { availableParallelism } from 'node:os';
+import { ProductInputSchema } from '../../../common/schemas/product';
+import type { AppDeps } from '../../deps';
+import { processAndStoreImage } from '../storage/storage.service';
+import { createCatalogRepository, type NewProduct } from './catalog.repository';
+import { DEMO_CATALOG, type DemoProduct } from './demo-catalog';
+import { renderDemoPhoto, type DemoImageSpec } from './demo-images';
+
+export interface SeedDemoOptions {
+  /** Defaults to DEMO_CATALOG. */
+  catalog?: DemoProduct[];
+  /** The listing times count back from this instant. */
+  now?: Date;
+  /** Photos rendered and stored at once; defaults to the number of CPUs (at most 4). */
+  concurrency?: number;
+}
+
+/**
+ * Seeds the demo catalogue into an empty products table, with photos generated locally and stored
+ * like uploads (WebP variants). Does nothing when there is any product.
+ *
+ * Safe with several instances starting at once: the work runs in one transaction that first takes
+ * a transaction-level advisory lock and re-counts the products. The photos are made inside that
+ * lock on purpose: a second instance waits a few seconds and then finds the catalogue, instead of
+ * rendering and storing a second set of photos that nothing would reference. It holds one
+ * connection for those seconds, once, on first start.
+ */
+export async function seedDemoCatalog(
+  deps: AppDeps,
+  options: SeedDemoOptions = {},
+): Promise<{ inserted: number }> {
+  const { database, logger } = deps;
+  if ((await createCatalogRepository(database.db).countProducts()) > 0) {
+    logger.debug('demo catalogue: products exist, not seeding');
+    return { inserted: 0 };
+  }
+  const started = performance.now();
+  const catalog = options.catalog ?? DEMO_CATALOG;
+  const now = options.now ?? new Date();
+  const concurrency = options.concurrency ?? Math.min(4, Math.max(1, availableParallelism()));
+
+  const result = await database.db.transaction().execute(async (trx) => {
+    const repo = createCatalogRepository(trx);
+    await repo.lockDemoSeed();
+    if ((await repo.countProducts()) > 0) return { inserted: 0, photos: 0 };
+    const paths = await storeDemoPhotos(deps, catalog, concurrency);
+    const products = catalog.map((item, i) => toNewProduct(item, paths[i]!, now));
+    await repo.insertProducts(products);
+    return { inserted: products.length, photos: new Set(paths.flat()).size };
+  });
+
+  if (result.inserted > 0) {
+    logger.info(
+      { inserted: result.inserted, photos: result.photos, ms: Math.round(performance.now() - started) },
+      `demo catalogue: inserted ${result.inserted} products`,
+    );
+  } else {
+    logger.debug('demo catalogue: another instance seeded it');
+  }
+  return { inserted: result.inserted };
+}
+
+/** The photos of one demo product, in order (the first is the card image). */
+export function demoPhotoSpecs(item: DemoProduct): DemoImageSpec[] {
+  return item.photos.map((photo) => {
+    const color = item.colors[photo.color ?? 0] ?? item.colors[0]!;
+    return {
+      garment: item.garment,
+      color: color.hex,
+      ...(color.heather ? { heather: true } : {}),
+      ...(item.trim ? { trim: item.trim } : {}),
+      brand: item.mark ?? item.brand.split(' ')[0]!,
+      backdrop: item.backdrop,
+      view: photo.view,
+    };
+  });
+}
+
+/** Renders and stores every photo (identical ones once); returns the storage keys per product. */
+async function storeDemoPhotos(
+  deps: AppDeps,
+  catalog: DemoProduct[],
+  concurrency: number,
+): Promise<string[][]> {
+  const specsPerProduct = catalog.map(demoPhotoSpecs);
+  const unique = new Map<string, DemoImageSpec>();
+  for (const spec of specsPerProduct.flat()) unique.set(JSON.stringify(spec), spec);
+  const keys = [...unique.keys()];
+  const stored = await mapWithConcurrency(keys, concurrency, async (key) => {
+    const png = await renderDemoPhoto(unique.get(key)!);
+    // Our own PNGs, not an upload: the upload size limit does not apply.
+    const image = await processAndStoreImage(deps.storage, png, { maxBytes: 20 * 1024 * 1024 });
+    return image.path;
+  });
+  const pathByKey = new Map(keys.map((key, i) => [key, stored[i]!]));
+  return specsPerProduct.map((specs) => specs.map((spec) => pathByKey.get(JSON.stringify(spec))!));
+}
+
+/** The demo item as admin input would give it, checked by the same schema, plus its listing time. */
+function toNewProduct(item: DemoProduct, images: string[], now: Date): NewProduct {
+  const input = ProductInputSchema.parse({
+    title: item.title,
+    description: item.description,
+    brand: item.brand,
+    priceCents: item.priceCents,
+    originalPriceCents: item.originalPriceCents ?? null,
+    images,
+    quantity: item.quantity,
+    sizes: item.sizes,
+    colors: item.colors.map((c) => c.name),
+    sizeGuide: item.sizeGuide ?? null,
+    gender: item.gender,
+    category: item.category,
+    shippingWeight: item.shippingWeight,
+  });
+  const listedAt = new Date(now.getTime() - item.listedHoursAgo * 3_600_000);
+  return { ...input, createdAt: listedAt, updatedAt: listedAt };
+}
+
+async function mapWithConcurrency<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

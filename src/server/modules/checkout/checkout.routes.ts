@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import { CheckoutInputSchema } from '../../../common/schemas/checkout';
+import type { AppDeps } from '../../deps';
+import { currentUser } from '../../lib/auth-guards';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+
+/**
+ * POST /api/checkout        CheckoutInput -> 201 CheckoutResponse (anonymous or signed in)
+ * GET  /api/checkout/config -> CheckoutConfigResponse (which payment buttons to enable)
+ */
+export function checkoutRoutes(deps: AppDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get('/config', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await deps.checkout.config());
+    })
+    .post('/', validate('json', CheckoutInputSchema), async (c) => {
+      const result = await deps.checkout.startCheckout(c.req.valid('json'), await currentUser(c));
+      return c.json(result, 201);
+    });
+}

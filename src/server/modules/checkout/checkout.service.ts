@@ -1,0 +1,182 @@
+import type { z } from 'zod';
+import { DEFAULT_IMAGE_PUBLIC_BASE, resolveImageUrl } from '../../../common/images';
+import {
+  CHECKOUT_SERVER_MESSAGES,
+  type CheckoutConfigResponse,
+  type CheckoutInputSchema,
+  type CheckoutResponse,
+} from '../../../common/schemas/checkout';
+import type { SessionUser } from '../../../common/schemas/auth';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import { hashPassword } from '../auth/auth.service';
+import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
+import type { EventHub } from '../events/event-hub';
+import { newPaymentReference, type PaymentsService } from '../payments/payments.service';
+import { STRIPE_MIN_SESSION_MINUTES, type StripeGateway } from '../payments/stripe-gateway';
+import { priceCheckout, type ProductForPricing } from './pricing';
+
+/**
+ * Checkout: prices the cart from the database, reserves its stock and records a pending payment in
+ * one transaction, then starts the payment (a Stripe Checkout Session for cards). No order exists
+ * until the payment is confirmed (payments.service.ts).
+ *
+ * Reservation lifetimes (docs/decisions/003-reservations.md): RESERVATION_MINUTES for crypto; for
+ * cards the Stripe Checkout Session's life (at least STRIPE_MIN_SESSION_MINUTES) plus a grace
+ * period for the completion webhook to arrive.
+ */
+
+export type CheckoutRequest = z.output<typeof CheckoutInputSchema>;
+
+/** How long a card reservation outlives its Stripe session: time for the completion event to arrive. */
+export const CARD_WEBHOOK_GRACE_MINUTES = 2;
+
+export interface CheckoutService {
+  config(): Promise<CheckoutConfigResponse>;
+  startCheckout(input: CheckoutRequest, user: SessionUser | null): Promise<CheckoutResponse>;
+}
+
+export interface CreateCheckoutServiceOptions {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  events: EventHub;
+  payments: PaymentsService;
+  stripe: StripeGateway;
+}
+
+export function createCheckoutService({
+  config,
+  database,
+  logger,
+  events,
+  payments,
+  stripe,
+}: CreateCheckoutServiceOptions): CheckoutService {
+  const log = logger.child({ module: 'checkout' });
+  const imageBase = config.storage.driver === 's3' ? config.storage.publicUrl : DEFAULT_IMAGE_PUBLIC_BASE;
+  /** Where the browser loads an image from (relative to the shop for local storage). */
+  const imageUrl = (path: string) => resolveImageUrl(path, imageBase);
+  /** Absolute, for Stripe's hosted page. */
+  const absoluteImageUrl = (path: string): string | null => {
+    if (path === '') return null;
+    try {
+      return new URL(imageUrl(path), `${config.publicUrl}/`).toString();
+    } catch {
+      return null;
+    }
+  };
+
+  return {
+    async config() {
+      return {
+        card: { enabled: await stripe.isCardEnabled() },
+        crypto: { enabled: false },
+        reservationMinutes: config.reservationMinutes,
+      };
+    },
+
+    async startCheckout(input, user) {
+      if (input.paymentMethod !== 'card') {
+        throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cryptoNotConfigured);
+      }
+      if (!(await stripe.isCardEnabled())) {
+        throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cardNotConfigured);
+      }
+
+      const now = Date.now();
+      const sessionMinutes = Math.max(config.reservationMinutes, STRIPE_MIN_SESSION_MINUTES);
+      // Whole seconds: Stripe keeps expires_at in seconds, the reservation ends exactly a grace period later.
+      const sessionExpiresAt = new Date(Math.ceil((now + sessionMinutes * 60_000) / 1000) * 1000);
+      const expiresAt = new Date(sessionExpiresAt.getTime() + CARD_WEBHOOK_GRACE_MINUTES * 60_000);
+      const reference = newPaymentReference();
+      // A signed-in shopper already has an account: the block is ignored for them.
+      const accountPasswordHash =
+        !user && input.createAccount ? await hashPassword(input.createAccount.password) : null;
+
+      const started = await database.db.transaction().execute(async (trx) => {
+        const rows = await loadCheckoutProducts(
+          trx,
+          input.items.map((i) => i.productId),
+        );
+        const products = new Map<string, ProductForPricing>(
+          [...rows.values()].map((r) => [
+            r.id,
+            {
+              id: r.id,
+              title: r.title,
+              priceCents: r.price_cents,
+              images: r.images,
+              sizes: r.sizes,
+              colors: r.colors,
+              quantity: r.quantity,
+              category: r.category,
+            },
+          ]),
+        );
+        const priced = priceCheckout(products, input.items, input.paymentMethod);
+        const payment = await payments.recordPending(trx, {
+          reference,
+          method: input.paymentMethod,
+          amounts: priced.amounts,
+          lines: priced.lines,
+          shippingInfo: input.shippingInfo,
+          userId: user?.id ?? null,
+          accountPasswordHash,
+          expiresAt,
+        });
+        const change = await reserveStock(trx, payment.id, priced.stock, expiresAt);
+        return { payment, priced, change };
+      });
+      await events.publish('catalog', {
+        type: 'stock.changed',
+        data: { productIds: started.change.productIds },
+      });
+
+      const { priced } = started;
+      let session;
+      try {
+        session = await stripe.createCheckoutSession({
+          reference,
+          lines: priced.lines.map((l) => ({
+            name: [l.title, l.size, l.color].filter(Boolean).join(' · '),
+            imageUrl: absoluteImageUrl(l.image),
+            unitAmountCents: l.priceCents,
+            quantity: l.quantity,
+          })),
+          shippingCents: priced.amounts.shippingCents,
+          customerEmail: input.shippingInfo.email,
+          successUrl: `${config.publicUrl}/success?reference=${reference}`,
+          cancelUrl: `${config.publicUrl}/?checkout=cancelled&reference=${reference}`,
+          expiresAt: sessionExpiresAt,
+        });
+      } catch (err) {
+        log.error({ err, reference }, 'Stripe Checkout Session could not be created');
+        await payments.abandon(reference, err instanceof Error ? err.message.slice(0, 500) : 'stripe error');
+        if (err instanceof AppError) throw err;
+        throw new AppError('UNAVAILABLE', CHECKOUT_SERVER_MESSAGES.checkoutSessionFailed);
+      }
+      await payments.attachStripeSession(started.payment.id, session.id);
+
+      return {
+        reference,
+        paymentMethod: input.paymentMethod,
+        lines: priced.lines.map((l) => ({
+          productId: l.productId,
+          title: l.title,
+          image: imageUrl(l.image),
+          size: l.size,
+          color: l.color,
+          quantity: l.quantity,
+          priceCents: l.priceCents,
+          lineTotalCents: l.lineTotalCents,
+        })),
+        amounts: priced.amounts,
+        expiresAt: expiresAt.toISOString(),
+        checkoutUrl: session.url,
+      };
+    },
+  };
+}

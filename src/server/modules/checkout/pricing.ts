@@ -1,0 +1,171 @@
+import type { CheckoutAmounts, PaymentMethod } from '../../../common/schemas/checkout';
+import { MAX_LINE_QUANTITY, shippingCentsFor, tokenDiscountCents } from '../../../common/money';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * Prices a checkout from the database's products: every line checked against its product (exists,
+ * size and colour offered, quantity in stock), duplicate lines merged, and every amount computed
+ * here. Nothing the browser says about money takes part. Pure: the caller loads the products.
+ */
+
+export interface ProductForPricing {
+  id: string;
+  title: string;
+  priceCents: number;
+  /** Storage keys or URLs; the first is the line's image. */
+  images: readonly string[];
+  sizes: readonly string[];
+  colors: readonly string[];
+  quantity: number;
+  category: string;
+}
+
+export interface CheckoutLineRequest {
+  productId: string;
+  size?: string | null | undefined;
+  color?: string | null | undefined;
+  quantity: number;
+}
+
+/** One line as the payment keeps it and the order's items copy it. */
+export interface PricedCheckoutLine {
+  productId: string;
+  title: string;
+  /** The product's first image path (storage key or URL). */
+  image: string;
+  category: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  priceCents: number;
+  lineTotalCents: number;
+}
+
+export interface PricedCheckout {
+  lines: PricedCheckoutLine[];
+  amounts: CheckoutAmounts;
+  /** Units to reserve per product (lines of one product in several sizes add up). */
+  stock: Array<{ productId: string; title: string; quantity: number }>;
+}
+
+/** The spec's discount applies to payments in the shop's own token only. */
+export function computeAmounts(subtotalCents: number, method: PaymentMethod): CheckoutAmounts {
+  const shippingCents = shippingCentsFor(subtotalCents);
+  const beforeDiscount = subtotalCents + shippingCents;
+  const discountCents = method === 'aelo' ? tokenDiscountCents(beforeDiscount) : 0;
+  return { subtotalCents, shippingCents, discountCents, totalCents: beforeDiscount - discountCents };
+}
+
+export function outOfStockMessage(title: string, available: number): string {
+  return available <= 0 ? `${title} is sold out` : `Only ${available} left of ${title}`;
+}
+
+export function priceCheckout(
+  products: ReadonlyMap<string, ProductForPricing>,
+  items: readonly CheckoutLineRequest[],
+  method: PaymentMethod,
+): PricedCheckout {
+  const merged = new Map<string, { index: number; line: PricedCheckoutLine }>();
+
+  items.forEach((item, index) => {
+    const field = (name: string) => `items.${index}.${name}`;
+    const product = products.get(item.productId);
+    if (!product) {
+      const message = 'A product in your cart is no longer available';
+      throw new AppError('NOT_FOUND', message, { [field('productId')]: message });
+    }
+    const size = chooseSize(product, item.size ?? null, field('size'));
+    const color = chooseColor(product, item.color ?? null, field('color'));
+    const key = `${product.id}|${size ?? ''}|${color ?? ''}`;
+    const existing = merged.get(key);
+    if (existing) {
+      existing.line.quantity += item.quantity;
+      return;
+    }
+    merged.set(key, {
+      index,
+      line: {
+        productId: product.id,
+        title: product.title,
+        image: product.images[0] ?? '',
+        category: product.category,
+        size,
+        color,
+        quantity: item.quantity,
+        priceCents: product.priceCents,
+        lineTotalCents: 0,
+      },
+    });
+  });
+
+  const stock = new Map<string, { productId: string; title: string; quantity: number; index: number }>();
+  for (const { index, line } of merged.values()) {
+    if (line.quantity > MAX_LINE_QUANTITY) {
+      const message = `At most ${MAX_LINE_QUANTITY} of ${line.title} per order line`;
+      throw new AppError('VALIDATION_FAILED', message, { [`items.${index}.quantity`]: message });
+    }
+    line.lineTotalCents = line.priceCents * line.quantity;
+    const entry = stock.get(line.productId);
+    if (entry) entry.quantity += line.quantity;
+    else
+      stock.set(line.productId, {
+        productId: line.productId,
+        title: line.title,
+        quantity: line.quantity,
+        index,
+      });
+  }
+
+  for (const entry of stock.values()) {
+    const available = products.get(entry.productId)?.quantity ?? 0;
+    if (entry.quantity > available) {
+      const message = outOfStockMessage(entry.title, available);
+      throw new AppError('OUT_OF_STOCK', message, { [`items.${entry.index}.quantity`]: message });
+    }
+  }
+
+  const lines = [...merged.values()].map((m) => m.line);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  return {
+    lines,
+    amounts: computeAmounts(subtotalCents, method),
+    stock: [...stock.values()].map(({ productId, title, quantity }) => ({ productId, title, quantity })),
+  };
+}
+
+function chooseSize(product: ProductForPricing, size: string | null, field: string): string | null {
+  if (product.sizes.length === 0) {
+    if (size === null) return null;
+    const message = `${product.title} does not come in sizes`;
+    throw new AppError('CONFLICT', message, { [field]: message });
+  }
+  if (size === null) {
+    const message = `Please choose a size for ${product.title}`;
+    throw new AppError('VALIDATION_FAILED', message, { [field]: message });
+  }
+  if (!product.sizes.includes(size)) {
+    const message = `Size ${size} is not available for ${product.title}`;
+    throw new AppError('CONFLICT', message, { [field]: message });
+  }
+  return size;
+}
+
+/** Colours match case-insensitively; the line keeps the product's own spelling. */
+function chooseColor(product: ProductForPricing, color: string | null, field: string): string | null {
+  const wanted = color?.trim() ?? '';
+  if (product.colors.length === 0) {
+    if (wanted === '') return null;
+    const message = `${product.title} does not come in colors`;
+    throw new AppError('CONFLICT', message, { [field]: message });
+  }
+  if (wanted === '') {
+    const message = `Please choose a color for ${product.title}`;
+    throw new AppError('VALIDATION_FAILED', message, { [field]: message });
+  }
+  const match = product.colors.find((c) => c.toLowerCase() === wanted.toLowerCase());
+  if (match === undefined) {
+    const message = `Color ${wanted} is not available for ${product.title}`;
+    throw new AppError('CONFLICT', message, { [field]: message });
+  }
+  return match;
+}

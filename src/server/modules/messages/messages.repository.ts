@@ -1,0 +1,108 @@
+import type { AdminMessage, MessagePriority, MessageStatus } from '../../../common/schemas/admin';
+import type { Db } from '../../db/client';
+import { likeContains, toNumber } from '../admin/admin-sql';
+
+/** Support messages as the back office reads and triages them (sender email joined from users). */
+
+export interface MessageFilter {
+  search: string;
+  status: MessageStatus | undefined;
+  priority: MessagePriority | undefined;
+  limit: number;
+  offset: number;
+}
+
+export function createMessagesRepository(db: Db) {
+  const base = () => db.selectFrom('messages as m').leftJoin('users as u', 'u.id', 'm.user_id');
+  const columns = [
+    'm.id',
+    'm.user_id',
+    'u.email',
+    'm.subject',
+    'm.content',
+    'm.category',
+    'm.status',
+    'm.priority',
+    'm.created_at',
+    'm.updated_at',
+  ] as const;
+  type Row = {
+    id: string;
+    user_id: string;
+    email: string | null;
+    subject: string;
+    content: string;
+    category: string;
+    status: MessageStatus;
+    priority: MessagePriority;
+    created_at: Date;
+    updated_at: Date;
+  };
+  const toDto = (r: Row): AdminMessage => ({
+    id: r.id,
+    userId: r.user_id,
+    senderEmail: r.email,
+    subject: r.subject,
+    content: r.content,
+    category: r.category,
+    status: r.status,
+    priority: r.priority,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+  });
+
+  return {
+    /** Newest first. */
+    async findPage(filter: MessageFilter): Promise<{ rows: AdminMessage[]; total: number }> {
+      let query = base();
+      if (filter.status) query = query.where('m.status', '=', filter.status);
+      if (filter.priority) query = query.where('m.priority', '=', filter.priority);
+      if (filter.search) {
+        const pattern = likeContains(filter.search);
+        query = query.where((eb) =>
+          eb.or([eb('m.subject', 'ilike', pattern), eb('m.content', 'ilike', pattern), eb('u.email', 'ilike', pattern)]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .select(columns)
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.id', 'desc')
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map(toDto), total: toNumber(count.count) };
+    },
+
+    async findById(id: string): Promise<AdminMessage | undefined> {
+      const row = await base().select(columns).where('m.id', '=', id).executeTakeFirst();
+      return row ? toDto(row) : undefined;
+    },
+
+    /** Status and priority of the message, its row locked until the transaction ends. */
+    async lockById(
+      id: string,
+    ): Promise<{ id: string; user_id: string; status: MessageStatus; priority: MessagePriority } | undefined> {
+      return db
+        .selectFrom('messages')
+        .select(['id', 'user_id', 'status', 'priority'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async update(
+      id: string,
+      changes: { status?: MessageStatus; priority?: MessagePriority },
+      updatedAt: Date,
+    ): Promise<void> {
+      await db
+        .updateTable('messages')
+        .set({ ...changes, updated_at: updatedAt })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}

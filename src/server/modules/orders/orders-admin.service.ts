@@ -1,0 +1,208 @@
+import { resolveImageUrl } from '../../../common/images';
+import {
+  UUID_PATTERN,
+  type AdminDeleted,
+  type AdminOrder,
+  type AdminOrderPage,
+  type AdminOrdersQuery,
+  type AdminOrderUpdate,
+  type AdminShippingInfo,
+} from '../../../common/schemas/admin';
+import { userTopic } from '../../../common/schemas/events';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
+import type { EventHub } from '../events/event-hub';
+import { createOrdersAdminRepository, type OrderItemRow, type OrderRow } from './orders-admin.repository';
+
+/**
+ * The back office's orders: list (search, status filter, newest first, paginated), read, update
+ * status and tracking number, delete. Each write is one transaction holding the order's row lock,
+ * with its audit entry; the live events go out after commit to 'admin:orders' and to the owner's
+ * 'orders:<userId>' topic.
+ */
+export interface OrdersAdminService {
+  list(query: AdminOrdersQuery): Promise<AdminOrderPage>;
+  get(id: string): Promise<AdminOrder>;
+  update(id: string, changes: AdminOrderUpdate, actor: AdminActor): Promise<AdminOrder>;
+  remove(id: string, actor: AdminActor): Promise<AdminDeleted>;
+}
+
+const NOT_FOUND = 'Order not found';
+const SHIPPING_KEYS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+] as const;
+
+export function createOrdersAdminService(deps: {
+  db: Db;
+  config: Config;
+  events: EventHub;
+  logger: Logger;
+  imagePublicBase: string;
+}): OrdersAdminService {
+  const repo = createOrdersAdminRepository(deps.db);
+
+  const explorerUrl = (signature: string | null): string | null => {
+    if (!signature) return null;
+    const tx = `https://explorer.solana.com/tx/${encodeURIComponent(signature)}`;
+    const { rpcUrl, localLedger } = deps.config.solana;
+    if (localLedger) {
+      return `${tx}?cluster=custom&customUrl=${encodeURIComponent(`${deps.config.publicUrl}/local-chain`)}`;
+    }
+    if (rpcUrl && /devnet/i.test(rpcUrl)) return `${tx}?cluster=devnet`;
+    if (rpcUrl && /testnet/i.test(rpcUrl)) return `${tx}?cluster=testnet`;
+    return tx;
+  };
+
+  const toDto = (row: OrderRow, items: readonly OrderItemRow[]): AdminOrder => {
+    const info = row.shipping_info as Record<string, unknown>;
+    const shippingInfo = {} as AdminShippingInfo;
+    for (const key of SHIPPING_KEYS) shippingInfo[key] = typeof info[key] === 'string' ? info[key] : '';
+    return {
+      id: row.id,
+      shortId: row.id.slice(0, 8),
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+      status: row.status,
+      trackingNumber: row.tracking_number,
+      paymentMethod: row.payment_method,
+      subtotalCents: row.subtotal_cents,
+      shippingCents: row.shipping_cents,
+      discountCents: row.discount_cents,
+      amountCents: row.amount_cents,
+      transactionSignature: row.transaction_signature,
+      explorerUrl: explorerUrl(row.transaction_signature),
+      refundRequired: row.refund_required,
+      refundReason: row.refund_reason,
+      userId: row.user_id,
+      shippingInfo,
+      items: items.map((i) => ({
+        id: String(i.id),
+        productId: i.product_id,
+        title: i.title,
+        image: i.image,
+        imageUrl: resolveImageUrl(i.image, deps.imagePublicBase),
+        category: i.category,
+        size: i.size,
+        color: i.color,
+        quantity: i.quantity,
+        priceCents: i.price_cents,
+      })),
+    };
+  };
+
+  const withItems = async (rows: OrderRow[], db: Db = deps.db): Promise<AdminOrder[]> => {
+    const items = await createOrdersAdminRepository(db).findItems(rows.map((r) => r.id));
+    const byOrder = new Map<string, OrderItemRow[]>();
+    for (const item of items) {
+      const list = byOrder.get(item.order_id) ?? [];
+      list.push(item);
+      byOrder.set(item.order_id, list);
+    }
+    return rows.map((r) => toDto(r, byOrder.get(r.id) ?? []));
+  };
+
+  const announce = async (order: { id: string; userId: string | null }, type: 'order.updated' | 'changed', data: object) => {
+    await deps.events.publish('admin:orders', { type, data });
+    if (order.userId) await deps.events.publish(userTopic('orders', order.userId), { type, data });
+  };
+
+  return {
+    async list(query) {
+      const offset = (query.page - 1) * query.pageSize;
+      const filter = {
+        search: query.search,
+        status: query.status === 'all' ? undefined : query.status,
+      };
+      // Counting every match of a free-text search would cost more than the page: total is null then.
+      const [page, total] = await Promise.all([
+        repo.findPage({ ...filter, limit: query.pageSize, offset }),
+        filter.search ? Promise.resolve(null) : filter.status ? repo.countByStatus(filter.status) : repo.countAll(),
+      ]);
+      return {
+        items: await withItems(page.rows),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+        hasMore: page.hasMore,
+      };
+    },
+
+    async get(id) {
+      if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const row = await repo.findById(id);
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const [order] = await withItems([row]);
+      return order!;
+    },
+
+    async update(id, changes, actor) {
+      if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const { order, entry } = await deps.db.transaction().execute(async (trx) => {
+        const tx = createOrdersAdminRepository(trx);
+        const before = await tx.lockById(id);
+        if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const after = await tx.update(id, changes, new Date());
+        const diff: Record<string, { from: string | null; to: string | null }> = {};
+        if (changes.status !== undefined) diff.status = { from: before.status, to: after.status };
+        if (changes.trackingNumber !== undefined) {
+          diff.trackingNumber = { from: before.tracking_number, to: after.tracking_number };
+        }
+        const entry = await recordAudit(
+          trx,
+          {
+            action: 'update_order',
+            details: { orderId: id, shortId: id.slice(0, 8), changes: diff, success: true },
+            actor,
+          },
+          deps.logger,
+        );
+        const [order] = await withItems([after], trx);
+        return { order: order!, entry };
+      });
+      await announce(order, 'order.updated', { id, status: order.status });
+      await announceAudit(deps.events, entry);
+      return order;
+    },
+
+    async remove(id, actor) {
+      if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const { before, entry } = await deps.db.transaction().execute(async (trx) => {
+        const tx = createOrdersAdminRepository(trx);
+        const before = await tx.lockById(id);
+        if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+        await tx.delete(id);
+        const entry = await recordAudit(
+          trx,
+          {
+            action: 'delete_order',
+            details: {
+              orderId: id,
+              shortId: id.slice(0, 8),
+              email: before.shipping_email,
+              status: before.status,
+              amountCents: before.amount_cents,
+              success: true,
+            },
+            actor,
+          },
+          deps.logger,
+        );
+        return { before, entry };
+      });
+      await announce({ id, userId: before.user_id }, 'changed', { id, deleted: true });
+      await announceAudit(deps.events, entry);
+      return { ok: true, id };
+    },
+  };
+}

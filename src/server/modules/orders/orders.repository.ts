@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import type { OrderStatus, PaymentMethod } from '../../db/schema';
+import { CREDENTIAL_PROVIDER } from '../auth/auth.repository';
+
+export interface NewOrderRow {
+  paymentId: string;
+  userId: string | null;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  amountCents: number;
+  shippingInfo: Record<string, string>;
+  shippingEmail: string;
+  transactionSignature: string | null;
+  refundRequired: boolean;
+  refundReason: string | null;
+}
+
+export interface NewOrderItemRow {
+  productId: string | null;
+  title: string;
+  image: string;
+  category: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  priceCents: number;
+}
+
+export function createOrdersRepository(db: Db) {
+  return {
+    async insertOrder(order: NewOrderRow): Promise<{ id: string; created_at: Date }> {
+      const now = new Date();
+      return db
+        .insertInto('orders')
+        .values({
+          payment_id: order.paymentId,
+          user_id: order.userId,
+          status: order.status,
+          payment_method: order.paymentMethod,
+          subtotal_cents: order.subtotalCents,
+          shipping_cents: order.shippingCents,
+          discount_cents: order.discountCents,
+          amount_cents: order.amountCents,
+          shipping_info: JSON.stringify(order.shippingInfo),
+          shipping_email: order.shippingEmail,
+          transaction_signature: order.transactionSignature,
+          refund_required: order.refundRequired,
+          refund_reason: order.refundReason,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+    },
+
+    async insertItems(orderId: string, items: readonly NewOrderItemRow[]): Promise<void> {
+      if (items.length === 0) return;
+      await db
+        .insertInto('order_items')
+        .values(
+          items.map((i) => ({
+            order_id: orderId,
+            product_id: i.productId,
+            title: i.title,
+            image: i.image,
+            category: i.category,
+            size: i.size,
+            color: i.color,
+            quantity: i.quantity,
+            price_cents: i.priceCents,
+          })),
+        )
+        .execute();
+    },
+
+    async findByPaymentId(paymentId: string): Promise<{ id: string; status: OrderStatus } | null> {
+      const row = await db
+        .selectFrom('orders')
+        .select(['id', 'status'])
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async productIdsThatExist(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('products')
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /**
+     * A customer account (users row + email/password account, the same rows the auth module
+     * writes) inside the caller's transaction, from a password hash made at checkout. Returns null
+     * and changes nothing when the email already has an account.
+     */
+    async insertCustomerWithPasswordHash(
+      email: string,
+      passwordHash: string,
+    ): Promise<{ id: string } | null> {
+      const now = new Date();
+      const user = await db
+        .insertInto('users')
+        .values({ id: randomUUID(), email, name: '', role: 'customer', created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!user) return null;
+      await db
+        .insertInto('accounts')
+        .values({
+          id: randomUUID(),
+          account_id: user.id,
+          provider_id: CREDENTIAL_PROVIDER,
+          user_id: user.id,
+          access_token: null,
+          refresh_token: null,
+          id_token: null,
+          access_token_expires_at: null,
+          refresh_token_expires_at: null,
+          scope: null,
+          password: passwordHash,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return user;
+    },
+  };
+}

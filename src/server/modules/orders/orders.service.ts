@@ -1,0 +1,108 @@
+import type { Db } from '../../db/client';
+import type { OrderStatus, PaymentMethod } from '../../db/schema';
+import { createOrdersRepository } from './orders.repository';
+
+/**
+ * Orders are created here and only here: by a payment the server confirmed (a signed Stripe
+ * webhook today; an on-chain transfer in the crypto issue), inside that confirmation's
+ * transaction. One payment makes one order (orders.payment_id is unique).
+ */
+
+export interface OrderLine {
+  productId: string;
+  title: string;
+  image: string;
+  category: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  priceCents: number;
+}
+
+export interface PlaceOrderInput {
+  paymentId: string;
+  userId: string | null;
+  paymentMethod: PaymentMethod;
+  amounts: { subtotalCents: number; shippingCents: number; discountCents: number; totalCents: number };
+  shippingInfo: Record<string, string>;
+  lines: readonly OrderLine[];
+  /** On-chain payments only; card payments keep their Stripe ids on the payment. */
+  transactionSignature: string | null;
+  /** A payment confirmed after its stock was lost: a failed order, marked for refund. */
+  failure?: { refundReason: string };
+}
+
+export interface PlacedOrder {
+  id: string;
+  status: OrderStatus;
+  userId: string | null;
+  amountCents: number;
+  refundRequired: boolean;
+  createdAt: string;
+}
+
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const repo = createOrdersRepository(db);
+  const status: OrderStatus = input.failure ? 'failed' : 'pending';
+  const order = await repo.insertOrder({
+    paymentId: input.paymentId,
+    userId: input.userId,
+    status,
+    paymentMethod: input.paymentMethod,
+    subtotalCents: input.amounts.subtotalCents,
+    shippingCents: input.amounts.shippingCents,
+    discountCents: input.amounts.discountCents,
+    amountCents: input.amounts.totalCents,
+    shippingInfo: input.shippingInfo,
+    shippingEmail: (input.shippingInfo.email ?? '').trim().toLowerCase(),
+    transactionSignature: input.transactionSignature,
+    refundRequired: Boolean(input.failure),
+    refundReason: input.failure?.refundReason ?? null,
+  });
+  // A product deleted since the checkout keeps its line, without the link.
+  const existing = await repo.productIdsThatExist(input.lines.map((l) => l.productId));
+  await repo.insertItems(
+    order.id,
+    input.lines.map((l) => ({
+      productId: existing.has(l.productId) ? l.productId : null,
+      title: l.title,
+      image: l.image,
+      category: l.category,
+      size: l.size,
+      color: l.color,
+      quantity: l.quantity,
+      priceCents: l.priceCents,
+    })),
+  );
+  return {
+    id: order.id,
+    status,
+    userId: input.userId,
+    amountCents: input.amounts.totalCents,
+    refundRequired: Boolean(input.failure),
+    createdAt: order.created_at.toISOString(),
+  };
+}
+
+export async function findOrderOfPayment(
+  db: Db,
+  paymentId: string,
+): Promise<{ id: string; status: OrderStatus } | null> {
+  return createOrdersRepository(db).findByPaymentId(paymentId);
+}
+
+/**
+ * The account a shopper asked for at checkout, created with the order from the password hash
+ * kept on the payment. An email that already has an account is left untouched ('existing').
+ */
+export async function createAccountWithOrder(
+  db: Db,
+  email: string,
+  passwordHash: string,
+): Promise<{ outcome: 'created'; userId: string } | { outcome: 'existing' }> {
+  const created = await createOrdersRepository(db).insertCustomerWithPasswordHash(
+    email.trim().toLowerCase(),
+    passwordHash,
+  );
+  return created ? { outcome: 'created', userId: created.id } : { outcome: 'existing' };
+}

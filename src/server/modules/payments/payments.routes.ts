@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PaymentReferenceSchema } from '../../../common/schemas/checkout';
+import type { AppDeps } from '../../deps';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+
+const ReferenceParamSchema = z.object({ reference: PaymentReferenceSchema });
+
+/**
+ * The payment reference is the capability: whoever holds it (the shopper's browser) may read the
+ * payment's status and cancel it while pending. Neither reveals shipping details.
+ *
+ * GET  /api/payments/:reference/status -> PaymentStatusResponse
+ * POST /api/payments/:reference/cancel -> PaymentStatusResponse
+ */
+export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get('/:reference/status', validate('param', ReferenceParamSchema), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await deps.payments.getStatus(c.req.valid('param').reference));
+    })
+    .post('/:reference/cancel', validate('param', ReferenceParamSchema), async (c) => {
+      return c.json(await deps.payments.cancel(c.req.valid('param').reference));
+    });
+}
+
+/** POST /api/webhooks/stripe: Stripe's signed events, verified against the raw body. */
+export function stripeWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>().post('/', async (c) => {
+    const rawBody = Buffer.from(await c.req.arrayBuffer());
+    const result = await deps.payments.handleStripeWebhook(rawBody, c.req.header('stripe-signature'));
+    return c.json({ received: true, ...result });
+  });
+}

@@ -1,0 +1,182 @@
+import Stripe from 'stripe';
+import { CHECKOUT_SERVER_MESSAGES } from '../../../common/schemas/checkout';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import type { SettingsService } from '../settings/settings.service';
+
+/**
+ * The shop's use of Stripe, through the official SDK: Checkout Sessions (create, retrieve,
+ * expire) and webhook signature checks. Keys come from the settings service (admin settings,
+ * else environment) on every call, so a key changed in the back office applies at once.
+ * STRIPE_API_URL points the SDK at a local stand-in (tests, offline development).
+ */
+
+const CARD_NOT_CONFIGURED = CHECKOUT_SERVER_MESSAGES.cardNotConfigured;
+
+export interface CheckoutSessionLine {
+  name: string;
+  /** Absolute image URL, when there is one Stripe can show. */
+  imageUrl: string | null;
+  unitAmountCents: number;
+  quantity: number;
+}
+
+export interface CreateCheckoutSessionInput {
+  reference: string;
+  lines: readonly CheckoutSessionLine[];
+  shippingCents: number;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface CreatedCheckoutSession {
+  id: string;
+  url: string;
+  amountTotal: number | null;
+}
+
+export type SessionState = 'expired' | 'complete' | 'open' | 'unknown';
+
+export interface StripeGateway {
+  /** Card payments need both the secret key and the webhook secret (no webhook, no orders). */
+  isCardEnabled(): Promise<boolean>;
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CreatedCheckoutSession>;
+  /**
+   * Expires an open session so it can no longer be paid; answers the session's state afterwards
+   * ('expired' also when it had already expired). Never throws: 'unknown' when Stripe could not
+   * be asked.
+   */
+  expireSession(sessionId: string): Promise<SessionState>;
+  /** The verified event; 400 for a missing or bad signature, 503 (signed) without a webhook secret. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event>;
+}
+
+function stateOf(status: string | null): SessionState {
+  return status === 'expired' || status === 'complete' || status === 'open' ? status : 'unknown';
+}
+
+/** Stripe Checkout refuses expires_at less than 30 minutes ahead (its clock): one minute of margin. */
+export const STRIPE_MIN_SESSION_MINUTES = 31;
+
+export function createStripeGateway({
+  config,
+  settings,
+  logger,
+}: {
+  config: Config;
+  settings: SettingsService;
+  logger: Logger;
+}): StripeGateway {
+  const log = logger.child({ module: 'stripe' });
+  let cached: { key: string; client: Stripe } | undefined;
+
+  const clientFor = (key: string): Stripe => {
+    if (cached?.key === key) return cached.client;
+    const api = config.stripe.api;
+    const client = new Stripe(key, {
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+      telemetry: false,
+      appInfo: { name: 'pre-loved-activewear-shop' },
+      ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}),
+    });
+    cached = { key, client };
+    return client;
+  };
+
+  const client = async (): Promise<Stripe> => {
+    const key = await settings.getSecret('stripe', 'secret_key');
+    if (!key) throw new AppError('NOT_CONFIGURED', CARD_NOT_CONFIGURED);
+    return clientFor(key);
+  };
+
+  return {
+    async isCardEnabled() {
+      const [key, webhookSecret] = await Promise.all([
+        settings.getSecret('stripe', 'secret_key'),
+        settings.getSecret('stripe', 'webhook_secret'),
+      ]);
+      return Boolean(key && webhookSecret);
+    },
+
+    async createCheckoutSession(input) {
+      const stripe = await client();
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: {
+          currency: 'usd',
+          unit_amount: line.unitAmountCents,
+          product_data: { name: line.name, ...(line.imageUrl ? { images: [line.imageUrl] } : {}) },
+        },
+      }));
+      if (input.shippingCents > 0) {
+        lineItems.push({
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: input.shippingCents,
+            product_data: { name: 'Shipping (USPS, 3-5 business days)' },
+          },
+        });
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          allowed_payment_method_types: ['card'],
+          line_items: lineItems,
+          client_reference_id: input.reference,
+          metadata: { reference: input.reference },
+          payment_intent_data: { metadata: { reference: input.reference } },
+          customer_email: input.customerEmail,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        },
+        // Retrying the same checkout never makes a second session.
+        { idempotencyKey: `checkout-${input.reference}` },
+      );
+      if (!session.url) throw new Error('Stripe returned a Checkout Session without a url');
+      return { id: session.id, url: session.url, amountTotal: session.amount_total };
+    },
+
+    async expireSession(sessionId) {
+      let stripe: Stripe;
+      try {
+        stripe = await client();
+      } catch {
+        return 'unknown';
+      }
+      try {
+        return stateOf((await stripe.checkout.sessions.expire(sessionId)).status);
+      } catch (err) {
+        // Not open any more (already expired, or paid): ask what it is now.
+        try {
+          return stateOf((await stripe.checkout.sessions.retrieve(sessionId)).status);
+        } catch {
+          log.warn({ err, sessionId }, 'could not expire the Stripe Checkout Session');
+          return 'unknown';
+        }
+      }
+    },
+
+    async verifyWebhook(rawBody, signature) {
+      // An unsigned request is refused whatever the configuration; a signed one without a
+      // secret to check it gets 503, so that Stripe retries it once the secret is set.
+      if (!signature) throw new AppError('VALIDATION_FAILED', 'Missing Stripe signature');
+      const secret = await settings.getSecret('stripe', 'webhook_secret');
+      if (!secret) throw new AppError('NOT_CONFIGURED', CARD_NOT_CONFIGURED);
+      try {
+        return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new AppError('VALIDATION_FAILED', 'Invalid Stripe signature');
+        }
+        // A signed body that is not an event (malformed JSON) is refused as well.
+        throw new AppError('VALIDATION_FAILED', 'Invalid Stripe event');
+      }
+    },
+  };
+}

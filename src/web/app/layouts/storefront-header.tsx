@@ -1,0 +1,119 @@
+import { clsx } from 'clsx';
+import { Menu, ShieldCheck, ShoppingBag, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { BrandLockup } from '../../components/brand';
+import { Skeleton } from '../../components/ui/skeleton';
+import { paths } from '../../config/paths';
+import { useCurrentUser } from '../../features/auth/api/get-me';
+import { selectItemCount, useCartStore } from '../../features/cart/stores/cart-store';
+import { BuyTokenButton } from '../../features/token/components/buy-token-button';
+import { MobileMenu } from './mobile-menu';
+import { mainNavLinks } from './nav-links';
+
+const iconButton =
+  'relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-700 transition-colors hover:bg-stone-100 hover:text-stone-950';
+
+function AccountLink() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <Skeleton className="mx-2 hidden h-4 w-12 md:block" />;
+  const to = user ? paths.profile.root.getHref() : paths.login.getHref();
+  const label = user ? 'Profile' : 'Login';
+  return (
+    <>
+      <NavLink
+        to={to}
+        className={({ isActive }) =>
+          clsx(
+            'hidden h-10 items-center rounded-full px-3 text-sm font-medium transition-colors hover:text-stone-950 md:inline-flex',
+            isActive ? 'text-rose-700' : 'text-stone-700',
+          )
+        }
+      >
+        {label}
+      </NavLink>
+      <Link to={to} aria-label={label} className={clsx(iconButton, 'md:hidden')}>
+        <UserRound className="size-5" strokeWidth={1.75} aria-hidden="true" />
+      </Link>
+    </>
+  );
+}
+
+function CartButton() {
+  const count = useCartStore(selectItemCount);
+  const open = useCartStore((s) => s.open);
+  return (
+    <button
+      type="button"
+      onClick={open}
+      className={iconButton}
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+    >
+      <ShoppingBag className="size-5" strokeWidth={1.75} aria-hidden="true" />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute top-0.5 right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-rose-600 px-1 text-[10px] leading-none font-semibold text-white tabular-nums ring-2 ring-white"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** Fixed top navigation of the storefront. */
+export function StorefrontHeader() {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-200/70 bg-white/80 backdrop-blur-md backdrop-saturate-150">
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-4 sm:px-8">
+        <Link to={paths.home.getHref()} className="-ml-1 rounded-lg p-1">
+          <BrandLockup />
+        </Link>
+
+        <nav aria-label="Main" className="ml-8 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNavLinks.map((link) => (
+              <li key={link.label}>
+                <Link
+                  to={link.to}
+                  className="inline-flex h-10 items-center rounded-full px-3.5 text-sm font-medium text-stone-600 transition-colors hover:text-stone-950"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+          <div className="mr-2 hidden md:block">
+            <BuyTokenButton size="sm" />
+          </div>
+          <AccountLink />
+          <Link
+            to={paths.admin.login.getHref()}
+            aria-label="Admin login"
+            title="Admin login"
+            className={iconButton}
+          >
+            <ShieldCheck className="size-5" strokeWidth={1.75} aria-hidden="true" />
+          </Link>
+          <CartButton />
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={isMenuOpen}
+            className={clsx(iconButton, '-mr-2 lg:hidden')}
+          >
+            <Menu className="size-5.5" strokeWidth={1.75} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <MobileMenu open={isMenuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

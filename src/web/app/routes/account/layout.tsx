@@ -1,0 +1,3 @@
+import { AccountLayout } from '../../layouts/account-layout';
+
+export { AccountLayout as Component };

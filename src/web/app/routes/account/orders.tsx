@@ -1,0 +1,11 @@
+import { PageTitle } from '../../../components/page-title';
+import { AccountPageHeader } from '../../layouts/account-layout';
+
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Orders" />
+      <AccountPageHeader title="Orders" />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { PageTitle } from '../../../components/page-title';
+import { AuditLog } from '../../../features/admin/audit/components/audit-log';
+import { AdminPageHeader } from '../../layouts/admin-layout';
+
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Audit Log · Admin" />
+      <AdminPageHeader title="Audit Log" description="Every change made in the back office, newest first." />
+      <AuditLog />
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import { AdminLayout } from '../../layouts/admin-layout';
+
+export { AdminLayout as Component };

@@ -1,0 +1,51 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { BrandMark } from '../../../components/brand';
+import { PageTitle } from '../../../components/page-title';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../features/auth/api/get-me';
+import { AdminLoginForm, NOT_AUTHORIZED_MESSAGE } from '../../../features/auth/components/admin-login-form';
+import type { AdminLoginState } from '../../../features/auth/components/require-admin';
+
+function isForbiddenState(state: unknown): state is AdminLoginState {
+  return (
+    typeof state === 'object' && state !== null && (state as { reason?: unknown }).reason === 'forbidden'
+  );
+}
+
+export function Component() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSpinner label="Checking your session" />;
+  if (user?.role === 'admin') return <Navigate to={paths.admin.products.getHref()} replace />;
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-stone-100/70 px-4 py-16">
+      <PageTitle title="Admin Login" />
+      <div className="w-full max-w-[25rem]">
+        <div className="rounded-[1.5rem] bg-white p-7 shadow-xl ring-1 shadow-stone-900/[0.05] ring-stone-200/80 sm:p-9">
+          <div className="mb-8 flex flex-col items-start gap-5">
+            <BrandMark className="size-10" />
+            <div>
+              <h1 className="text-2xl font-semibold tracking-tight text-stone-950">Admin Login</h1>
+              <p className="mt-1.5 text-sm text-stone-500">The Aelo back office. Staff accounts only.</p>
+            </div>
+          </div>
+          <AdminLoginForm
+            initialError={isForbiddenState(location.state) ? NOT_AUTHORIZED_MESSAGE : undefined}
+            onSuccess={() => void navigate(paths.admin.products.getHref())}
+          />
+        </div>
+        <Link
+          to={paths.home.getHref()}
+          className="mx-auto mt-8 flex w-fit items-center gap-2 rounded text-sm font-medium text-stone-500 transition-colors hover:text-stone-900"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to store
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { PageTitle } from '../../../components/page-title';
+import { MessagesInbox } from '../../../features/admin/messages/components/messages-inbox';
+import { AdminPageHeader } from '../../layouts/admin-layout';
+
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Messages · Admin" />
+      <AdminPageHeader
+        title="Customer Messages"
+        description="Read, prioritise and archive what customers send."
+      />
+      <MessagesInbox />
+    </>
+  );
+}

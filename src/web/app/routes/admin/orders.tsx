@@ -1,0 +1,16 @@
+import { PageTitle } from '../../../components/page-title';
+import { OrdersList } from '../../../features/admin/orders/components/orders-list';
+import { AdminPageHeader } from '../../layouts/admin-layout';
+
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Orders · Admin" />
+      <AdminPageHeader
+        title="Orders"
+        description="Paid orders, newest first. Expand one to edit or delete it."
+      />
+      <OrdersList />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { EditProduct } from '../../../features/admin/products/components/edit-product';
+import { AdminPageHeader } from '../../layouts/admin-layout';
+
+export function Component() {
+  const { id = '' } = useParams();
+  const listHref = paths.admin.products.getHref();
+  return (
+    <>
+      <PageTitle title="Edit Product · Admin" />
+      <AdminPageHeader
+        title="Edit Product"
+        actions={
+          <Link to={listHref} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to Products
+          </Link>
+        }
+      />
+      <EditProduct key={id} id={id} listHref={listHref} />
+    </>
+  );
+}

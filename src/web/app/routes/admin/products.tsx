@@ -1,0 +1,26 @@
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { ProductsList } from '../../../features/admin/products/components/products-list';
+import { AdminPageHeader } from '../../layouts/admin-layout';
+
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Products · Admin" />
+      <AdminPageHeader
+        title="Products"
+        description="Everything in the shop, newest first."
+        actions={
+          <Link to={paths.admin.productAdd.getHref()} className={buttonClasses({ size: 'sm' })}>
+            <Plus className="size-4" aria-hidden="true" />
+            Add Product
+          </Link>
+        }
+      />
+      <ProductsList editHref={paths.admin.productEdit.getHref} />
+    </>
+  );
+}

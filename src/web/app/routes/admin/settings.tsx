@@ -1,0 +1,16 @@
+import { PageTitle } from '../../../components/page-title';
+import { ApiSettings } from '../../../features/admin/settings/components/api-settings';
+import { AdminPageHeader } from '../../layouts/admin-layout';
+
+export function Component() {
+  return (
+    <>
+      <PageTitle title="Settings · Admin" />
+      <AdminPageHeader
+        title="API Settings"
+        description="Keys and addresses of the services the shop uses. Values are encrypted and only ever shown masked."
+      />
+      <ApiSettings />
+    </>
+  );
+}

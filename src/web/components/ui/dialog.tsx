@@ -1,0 +1,210 @@
+import { clsx } from 'clsx';
+import { X } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+
+const FOCUSABLE = [
+  'a[href]',
+  'area[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'summary',
+  '[tabindex]:not([tabindex="-1"])',
+  '[contenteditable="true"]',
+].join(',');
+
+function focusableIn(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.getClientRects().length > 0 && !el.closest('[inert]'),
+  );
+}
+
+interface ModalBaseProps {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  /** Accessible name: either a label or the id of the visible title. */
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  /** Clicking the dimmed backdrop closes (default true). */
+  closeOnBackdrop?: boolean;
+  className?: string;
+  id?: string;
+}
+
+/**
+ * A modal on the native <dialog> (top layer, page behind made inert), plus a Tab trap that keeps
+ * focus cycling inside, Escape to close, focus returned to the opener, and the page scroll locked
+ * (see styles.css). Rendered only while open.
+ */
+function ModalBase({
+  open,
+  onClose,
+  children,
+  closeOnBackdrop = true,
+  className,
+  id,
+  ...aria
+}: ModalBaseProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+
+    const close = () => onCloseRef.current();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusableIn(dialog);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === dialog)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!closeOnBackdrop || event.target !== dialog) return;
+      const rect = dialog.getBoundingClientRect();
+      const inside =
+        event.clientX >= rect.left &&
+        event.clientX <= rect.right &&
+        event.clientY >= rect.top &&
+        event.clientY <= rect.bottom;
+      if (!inside) close();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', close);
+    dialog.addEventListener('keydown', onKeyDown);
+    dialog.addEventListener('click', onClick);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', close);
+      dialog.removeEventListener('keydown', onKeyDown);
+      dialog.removeEventListener('click', onClick);
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open, closeOnBackdrop]);
+
+  if (!open) return null;
+  return (
+    <dialog ref={ref} id={id} className={className} {...aria}>
+      {children}
+    </dialog>
+  );
+}
+
+export interface DialogProps extends Omit<ModalBaseProps, 'className'> {
+  /** Visible title; also the dialog's accessible name. */
+  title: ReactNode;
+  description?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  className?: string;
+}
+
+const dialogSizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+
+/** A centred modal with a title and a close button. */
+export function Dialog({ title, description, size = 'md', className, children, ...props }: DialogProps) {
+  const titleId = `${props.id ?? 'dialog'}-title`;
+  return (
+    <ModalBase
+      aria-labelledby={titleId}
+      {...props}
+      className={clsx(
+        'animate-dialog-in m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-2xl border-0 bg-white p-0 text-stone-900 shadow-2xl shadow-stone-950/20',
+        dialogSizes[size],
+        className,
+      )}
+    >
+      <div className="flex items-start justify-between gap-4 px-6 pt-6">
+        <div className="space-y-1">
+          <h2 id={titleId} className="text-lg font-semibold tracking-tight">
+            {title}
+          </h2>
+          {description ? <p className="text-sm text-stone-500">{description}</p> : null}
+        </div>
+        <CloseButton onClick={props.onClose} />
+      </div>
+      <div className="px-6 pt-4 pb-6">{children}</div>
+    </ModalBase>
+  );
+}
+
+export interface DrawerProps extends Omit<ModalBaseProps, 'className'> {
+  side?: 'left' | 'right';
+  className?: string;
+}
+
+/** A full-height panel sliding in from one side; bring your own header (see DrawerHeader). */
+export function Drawer({ side = 'right', className, children, ...props }: DrawerProps) {
+  return (
+    <ModalBase
+      {...props}
+      className={clsx(
+        'fixed inset-y-0 m-0 flex h-dvh max-h-none w-[min(22rem,calc(100vw-2.5rem))] max-w-none flex-col border-0 bg-white p-0 text-stone-900 shadow-2xl shadow-stone-950/20',
+        side === 'left'
+          ? 'animate-drawer-in-left right-auto left-0'
+          : 'animate-drawer-in-right right-0 left-auto',
+        className,
+      )}
+    >
+      {children}
+    </ModalBase>
+  );
+}
+
+export function DrawerHeader({
+  children,
+  onClose,
+  closeLabel = 'Close',
+}: {
+  children: ReactNode;
+  onClose: () => void;
+  closeLabel?: string;
+}) {
+  return (
+    <div className="flex h-16 shrink-0 items-center justify-between gap-3 border-b border-stone-100 px-5">
+      <div className="min-w-0">{children}</div>
+      <CloseButton onClick={onClose} label={closeLabel} />
+    </div>
+  );
+}
+
+export function CloseButton({ onClick, label = 'Close' }: { onClick: () => void; label?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-900"
+    >
+      <X className="size-5" aria-hidden="true" />
+    </button>
+  );
+}

@@ -1,0 +1,226 @@
+import { Coins, Gift, Send, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import type { AirdropAge } from '../../../../../common/schemas/admin';
+import { Alert } from '../../../../components/ui/alert';
+import { Badge } from '../../../../components/ui/badge';
+import { Button } from '../../../../components/ui/button';
+import { Pagination } from '../../../../components/ui/pagination';
+import { SearchInput } from '../../../../components/ui/search-input';
+import { Segmented } from '../../../../components/ui/segmented';
+import { Select } from '../../../../components/ui/select';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { Table, TableBody, TableHead, TableRow, Td, Th } from '../../../../components/ui/table';
+import { errorMessage } from '../../../../lib/api-client';
+import { useLiveEvents } from '../../../../lib/live-events';
+import { EmptyState } from '../../shared/components/empty-state';
+import { Toolbar } from '../../shared/components/toolbar';
+import { formatCount, formatDateTime, formatSol, shortHash } from '../../shared/format';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { useAirdrops } from '../api/get-airdrops';
+import { useProcessAirdrop } from '../api/process-airdrop';
+
+const AGE_FILTERS = [
+  { value: 'all', label: 'All Time' },
+  { value: '24h', label: 'Last 24 Hours' },
+  { value: '7d', label: 'Last 7 Days' },
+  { value: 'older', label: 'Older' },
+] as const;
+
+/** Airdrop claims: process a run, stats, search by wallet, time filter, the claims table. */
+export function AirdropManagement() {
+  const [searchText, setSearchText] = useState('');
+  const [age, setAge] = useState<'all' | AirdropAge>('all');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(searchText.trim());
+
+  useLiveEvents(['admin:airdrops']);
+  const airdrops = useAirdrops({ search, age, page });
+  const run = useProcessAirdrop();
+  const claims = airdrops.data?.claims.items ?? [];
+  const onAge = (value: 'all' | AirdropAge) => {
+    setAge(value);
+    setPage(1);
+  };
+  const stats = airdrops.data?.stats;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-rose-50 via-white to-white p-5 ring-1 ring-rose-100 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <div className="flex items-start gap-4">
+          <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-rose-600 text-white shadow-sm shadow-rose-900/20">
+            <Gift className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <h2 className="text-base font-semibold text-stone-950">Run an airdrop</h2>
+            <p className="mt-0.5 max-w-md text-sm text-stone-500">
+              Pays the current round of rewards to eligible wallets through the rewards engine.
+            </p>
+          </div>
+        </div>
+        <Button onClick={() => run.mutate()} isLoading={run.isPending} className="shrink-0">
+          {run.isPending ? (
+            'Processing...'
+          ) : (
+            <>
+              <Send className="size-4" aria-hidden="true" />
+              Process Airdrop
+            </>
+          )}
+        </Button>
+      </div>
+
+      {run.isError ? (
+        <Alert variant="error">{errorMessage(run.error, 'Failed to process airdrop')}</Alert>
+      ) : run.isSuccess ? (
+        <Alert variant="success">
+          Airdrop processed: {formatCount(run.data.recipients)} recipient
+          {run.data.recipients === 1 ? '' : 's'}, {formatSol(run.data.totalAmountSol)} SOL in total.
+        </Alert>
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Stat title="Total Claims" value={stats ? formatCount(stats.totalClaims) : null} icon={Gift} />
+        <Stat title="Total Amount in SOL" value={stats ? formatSol(stats.totalSol) : null} icon={Coins} />
+        <Stat title="Unique Wallets" value={stats ? formatCount(stats.uniqueWallets) : null} icon={Wallet} />
+      </div>
+
+      <div>
+        <Toolbar>
+          <SearchInput
+            label="Search by wallet"
+            placeholder="Search by wallet..."
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              setPage(1);
+            }}
+            wrapperClassName="sm:w-80"
+          />
+          {/* Buttons where they fit, a dropdown on a phone. */}
+          <div className="hidden sm:ml-auto lg:block">
+            <Segmented label="Time" options={AGE_FILTERS} value={age} onChange={onAge} />
+          </div>
+          <Select
+            aria-label="Time"
+            size="sm"
+            value={age}
+            onChange={(e) => onAge(e.target.value as 'all' | AirdropAge)}
+            wrapperClassName="sm:ml-auto sm:w-44 lg:hidden"
+          >
+            {AGE_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </Select>
+        </Toolbar>
+
+        {airdrops.isError ? (
+          <Alert variant="error">{errorMessage(airdrops.error, 'Failed to load airdrop claims')}</Alert>
+        ) : airdrops.isPending ? (
+          <div role="status" className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
+            <span className="sr-only">Loading airdrop claims</span>
+            {Array.from({ length: 6 }, (_, i) => (
+              <div key={i} className="flex gap-6 border-b border-stone-100 py-3.5 last:border-0">
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="h-4 w-16" />
+                <Skeleton className="h-4 flex-1" />
+              </div>
+            ))}
+          </div>
+        ) : claims.length === 0 ? (
+          <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">
+            <EmptyState icon={Gift} title="No airdrop claims found">
+              {search || age !== 'all'
+                ? 'Try another wallet or time range.'
+                : 'Claims appear here after a run.'}
+            </EmptyState>
+          </div>
+        ) : (
+          <div
+            className={airdrops.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}
+          >
+            <ul aria-label="Airdrop claims" className="space-y-3 md:hidden">
+              {claims.map((claim) => (
+                <li key={claim.id} className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
+                  <div className="flex items-center justify-between gap-3">
+                    <span className="font-mono text-xs text-stone-900" title={claim.walletAddress}>
+                      {shortHash(claim.walletAddress)}
+                    </span>
+                    <Badge tone="green" hasDot>
+                      Claimed
+                    </Badge>
+                  </div>
+                  <div className="mt-2 flex items-baseline justify-between gap-3">
+                    <span className="text-lg font-semibold text-stone-950 tabular-nums">
+                      {formatSol(claim.amountSol)}{' '}
+                      <span className="text-xs font-medium text-stone-500">SOL</span>
+                    </span>
+                    <span className="text-xs text-stone-500">{formatDateTime(claim.createdAt)}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Table label="Airdrop claims" minWidth="36rem" className="hidden md:block">
+              <TableHead>
+                <tr>
+                  <Th>Wallet</Th>
+                  <Th className="text-right">Amount (SOL)</Th>
+                  <Th>Date</Th>
+                  <Th>Status</Th>
+                </tr>
+              </TableHead>
+              <TableBody>
+                {claims.map((claim) => (
+                  <TableRow key={claim.id}>
+                    <Td className="font-mono text-xs text-stone-900">
+                      <span title={claim.walletAddress}>{shortHash(claim.walletAddress)}</span>
+                    </Td>
+                    <Td className="text-right font-medium text-stone-950 tabular-nums">
+                      {formatSol(claim.amountSol)}
+                    </Td>
+                    <Td className="whitespace-nowrap text-stone-500">{formatDateTime(claim.createdAt)}</Td>
+                    <Td>
+                      <Badge tone="green" hasDot>
+                        Claimed
+                      </Badge>
+                    </Td>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            {airdrops.data ? (
+              <Pagination
+                page={airdrops.data.claims.page}
+                pageSize={airdrops.data.claims.pageSize}
+                total={airdrops.data.claims.total}
+                hasMore={airdrops.data.claims.hasMore}
+                noun="claims"
+                onPageChange={setPage}
+                isBusy={airdrops.isFetching}
+              />
+            ) : null}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Stat({ title, value, icon: Icon }: { title: string; value: string | null; icon: typeof Gift }) {
+  return (
+    <div className="flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 shadow-stone-900/[0.03] ring-stone-200/80">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-rose-50 text-rose-600">
+        <Icon className="size-5" strokeWidth={1.75} aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-stone-500">{title}</p>
+        {value === null ? (
+          <Skeleton className="mt-1 h-6 w-16" />
+        ) : (
+          <p className="text-xl font-semibold tracking-tight text-stone-950 tabular-nums">{value}</p>
+        )}
+      </div>
+    </div>
+  );
+}

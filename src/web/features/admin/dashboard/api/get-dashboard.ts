@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ADMIN_API, type AdminDashboard } from '../../../../../common/schemas/admin';
+import { apiClient } from '../../../../lib/api-client';
+import { dashboardKeys } from './dashboard-keys';
+
+/** GET /api/admin/dashboard: totals with week-over-week trends, 7 days of sales, newest orders and audit entries. */
+export function getDashboard(signal?: AbortSignal): Promise<AdminDashboard> {
+  return apiClient.get<AdminDashboard>(ADMIN_API.dashboard, { signal });
+}
+
+export function dashboardQueryOptions() {
+  return queryOptions({
+    queryKey: dashboardKeys.all,
+    queryFn: ({ signal }) => getDashboard(signal),
+  });
+}
+
+export function useDashboard() {
+  return useQuery(dashboardQueryOptions());
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_API, type AdminMessage, type MessagePriority } from '../../../../../common/schemas/admin';
+import { apiClient } from '../../../../lib/api-client';
+import { messageKeys } from './messages-keys';
+import { replaceMessage } from './replace-message';
+
+/** PATCH /api/admin/messages/:id/priority: low, normal or high, freely. */
+export function updateMessagePriority({
+  id,
+  priority,
+}: {
+  id: string;
+  priority: MessagePriority;
+}): Promise<AdminMessage> {
+  return apiClient.patch<AdminMessage>(ADMIN_API.messagePriority(id), { priority });
+}
+
+export function useUpdateMessagePriority() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMessagePriority,
+    onSuccess: async (message) => {
+      replaceMessage(queryClient, message);
+      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    },
+  });
+}

@@ -1,0 +1,148 @@
+import { Inbox } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import {
+  MESSAGE_PRIORITIES,
+  MESSAGE_STATUSES,
+  type MessagePriority,
+  type MessageStatus,
+} from '../../../../../common/schemas/admin';
+import { Alert } from '../../../../components/ui/alert';
+import { Pagination } from '../../../../components/ui/pagination';
+import { SearchInput } from '../../../../components/ui/search-input';
+import { Select } from '../../../../components/ui/select';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { useLiveEvents } from '../../../../lib/live-events';
+import { EmptyState } from '../../shared/components/empty-state';
+import { Toolbar } from '../../shared/components/toolbar';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { useMessages } from '../api/get-messages';
+import { MessageCard, PRIORITY_LABELS } from './message-card';
+
+const STATUS_LABELS: Record<MessageStatus, string> = { unread: 'Unread', read: 'Read', archived: 'Archived' };
+
+/** Customer messages: search, status and priority filters, cards to triage; live on 'admin:messages'. */
+export function MessagesInbox() {
+  const [searchText, setSearchText] = useState('');
+  const [status, setStatus] = useState<'all' | MessageStatus>('all');
+  const [priority, setPriority] = useState<'all' | MessagePriority>('all');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(searchText.trim());
+
+  useLiveEvents(['admin:messages']);
+  const messages = useMessages({ search, status, priority, page });
+  const rows = messages.data?.items ?? [];
+
+  return (
+    <div>
+      <Toolbar>
+        <SearchInput
+          label="Search messages"
+          placeholder="Search subject, content or email..."
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.target.value);
+            setPage(1);
+          }}
+          wrapperClassName="sm:w-80"
+        />
+        <div className="grid grid-cols-2 gap-3 sm:ml-auto sm:flex sm:gap-4">
+          <FilterLabel text="Status">
+            <Select
+              aria-label="Status"
+              size="sm"
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as 'all' | MessageStatus);
+                setPage(1);
+              }}
+              wrapperClassName="w-full sm:w-32"
+            >
+              <option value="all">All</option>
+              {MESSAGE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </FilterLabel>
+          <FilterLabel text="Priority">
+            <Select
+              aria-label="Priority"
+              size="sm"
+              value={priority}
+              onChange={(e) => {
+                setPriority(e.target.value as 'all' | MessagePriority);
+                setPage(1);
+              }}
+              wrapperClassName="w-full sm:w-32"
+            >
+              <option value="all">All</option>
+              {MESSAGE_PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {PRIORITY_LABELS[p]}
+                </option>
+              ))}
+            </Select>
+          </FilterLabel>
+        </div>
+      </Toolbar>
+
+      {messages.isError ? (
+        <Alert variant="error">Failed to load messages</Alert>
+      ) : messages.isPending ? (
+        <div role="status" className="space-y-3">
+          <span className="sr-only">Loading messages</span>
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="space-y-3 rounded-2xl bg-white p-5 ring-1 ring-stone-200/80">
+              <div className="flex gap-3">
+                <Skeleton className="size-9 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-4 w-1/3" />
+                  <Skeleton className="h-3 w-1/4" />
+                </div>
+              </div>
+              <Skeleton className="h-12 w-full" />
+            </div>
+          ))}
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">
+          <EmptyState icon={Inbox} title="No messages found">
+            {search || status !== 'all' || priority !== 'all'
+              ? 'Try another search or filter.'
+              : 'Messages from customers will appear here.'}
+          </EmptyState>
+        </div>
+      ) : (
+        <div className={messages.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          <div className="space-y-3">
+            {rows.map((message) => (
+              <MessageCard key={message.id} message={message} />
+            ))}
+          </div>
+          {messages.data ? (
+            <Pagination
+              page={messages.data.page}
+              pageSize={messages.data.pageSize}
+              total={messages.data.total}
+              hasMore={messages.data.hasMore}
+              noun="messages"
+              onPageChange={setPage}
+              isBusy={messages.isFetching}
+            />
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A filter select with its visible name before it (the name is the select's label). */
+function FilterLabel({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <label className="flex min-w-0 items-center gap-2 text-sm text-stone-500">
+      <span className="shrink-0">{text}</span>
+      {children}
+    </label>
+  );
+}

@@ -1,0 +1,343 @@
+import { clsx } from 'clsx';
+import { ChevronDown, ExternalLink, Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  ADMIN_MESSAGES,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  TRACKING_NUMBER_MAX_LENGTH,
+  type AdminOrder,
+  type OrderStatus,
+} from '../../../../../common/schemas/admin';
+import { formatUsd } from '../../../../../common/money';
+import { Badge } from '../../../../components/ui/badge';
+import { Button } from '../../../../components/ui/button';
+import { Field } from '../../../../components/ui/field';
+import { Input } from '../../../../components/ui/input';
+import { Select } from '../../../../components/ui/select';
+import { errorMessage } from '../../../../lib/api-client';
+import { OrderStatusBadge, OrderStatusIcon } from '../../shared/components/order-status';
+import { formatDateTime, paymentMethodLabel, shortHash } from '../../shared/format';
+import { useDeleteOrder } from '../api/delete-order';
+import { useUpdateOrder } from '../api/update-order';
+
+const EXPLORER_TX = 'https://explorer.solana.com/tx/';
+
+export interface OrderCardProps {
+  order: AdminOrder;
+  /** A green confirmation for the list ('Order updated successfully', ...). */
+  onDone: (message: string) => void;
+}
+
+type Mode = 'view' | 'edit' | 'delete';
+
+/** One order: a summary row that expands into shipping, payment, items, and edit / delete. */
+export function OrderCard({ order, onDone }: OrderCardProps) {
+  const [isOpen, setOpen] = useState(false);
+  const [mode, setMode] = useState<Mode>('view');
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  const update = useUpdateOrder();
+  const remove = useDeleteOrder();
+  const bodyId = useId();
+  const name = `${order.shippingInfo.firstName} ${order.shippingInfo.lastName}`.trim();
+  const explorerUrl =
+    order.explorerUrl ?? (order.transactionSignature ? `${EXPLORER_TX}${order.transactionSignature}` : null);
+
+  const startEdit = () => {
+    setStatus(order.status);
+    setTracking(order.trackingNumber ?? '');
+    update.reset();
+    setMode('edit');
+    setOpen(true);
+  };
+
+  const onSave = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update.mutate(
+      { id: order.id, status, trackingNumber: tracking },
+      {
+        onSuccess: () => {
+          setMode('view');
+          onDone(ADMIN_MESSAGES.orderUpdated);
+        },
+      },
+    );
+  };
+
+  const onDelete = () => {
+    remove.mutate(order.id, { onSuccess: () => onDone(ADMIN_MESSAGES.orderDeleted) });
+  };
+
+  return (
+    <article
+      aria-label={`Order ${order.shortId}`}
+      className={clsx(
+        'overflow-hidden rounded-2xl bg-white shadow-sm ring-1 shadow-stone-900/[0.03] transition-shadow',
+        order.refundRequired ? 'ring-red-200' : 'ring-stone-200/80',
+        isOpen && 'shadow-md',
+      )}
+    >
+      <div className="flex items-center gap-3 p-4 sm:gap-4 sm:px-5">
+        <span className="hidden sm:block">
+          <OrderStatusIcon status={order.status} />
+        </span>
+        <button
+          type="button"
+          onClick={() => setOpen((v) => !v)}
+          aria-expanded={isOpen}
+          aria-controls={bodyId}
+          className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left"
+        >
+          <span className="min-w-0 flex-1">
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="text-sm font-semibold tracking-tight text-stone-950 tabular-nums">
+                #{order.shortId}
+              </span>
+              <OrderStatusBadge status={order.status} />
+              {order.refundRequired ? (
+                <Badge tone="red">
+                  <TriangleAlert className="size-3" aria-hidden="true" />
+                  Refund required
+                </Badge>
+              ) : null}
+            </span>
+            <span className="mt-1 block truncate text-sm text-stone-500">
+              {name || order.shippingInfo.email}
+              <span className="hidden sm:inline"> · </span>
+              <span className="block truncate text-xs sm:inline sm:text-sm">
+                {formatDateTime(order.createdAt)}
+              </span>
+            </span>
+          </span>
+          <span className="shrink-0 text-right">
+            <span className="block text-sm font-semibold text-stone-950 tabular-nums">
+              {formatUsd(order.amountCents)}
+            </span>
+            <span className="block text-xs text-stone-500">
+              {order.items.reduce((n, i) => n + i.quantity, 0)} item
+              {order.items.reduce((n, i) => n + i.quantity, 0) === 1 ? '' : 's'}
+            </span>
+          </span>
+          <ChevronDown
+            className={clsx('size-5 shrink-0 text-stone-400 transition-transform', isOpen && 'rotate-180')}
+            aria-hidden="true"
+          />
+          <span className="sr-only">{isOpen ? 'Hide details' : 'Show details'}</span>
+        </button>
+      </div>
+
+      <div id={bodyId} hidden={!isOpen} className="border-t border-stone-100 bg-stone-50/40">
+        {order.refundRequired ? (
+          <div className="flex gap-3 border-b border-red-100 bg-red-50 px-5 py-3 text-sm text-red-800">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p>
+              <span className="font-semibold">Marked for refund.</span>{' '}
+              {order.refundReason ?? 'The payment was confirmed after its stock was gone.'}
+            </p>
+          </div>
+        ) : null}
+
+        <div className="grid grid-cols-1 gap-6 p-5 md:grid-cols-[1fr_1fr_1.3fr]">
+          <section aria-label="Shipping information" className="min-w-0">
+            <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
+              Shipping Information
+            </h3>
+            <address className="mt-2 space-y-0.5 text-sm text-stone-700 not-italic">
+              <p className="font-medium text-stone-950">{name || '—'}</p>
+              <p>
+                <a href={`mailto:${order.shippingInfo.email}`} className="text-rose-700 hover:underline">
+                  {order.shippingInfo.email}
+                </a>
+              </p>
+              <p>{order.shippingInfo.phone}</p>
+              <p>{order.shippingInfo.address}</p>
+              <p>
+                {order.shippingInfo.city}, {order.shippingInfo.state} {order.shippingInfo.zipCode}
+              </p>
+              <p>{order.shippingInfo.country}</p>
+            </address>
+          </section>
+
+          <section aria-label="Order details" className="min-w-0">
+            <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Order Details</h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <dt className="text-stone-500">Status</dt>
+                <dd>
+                  <OrderStatusBadge status={order.status} />
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-stone-500">Tracking Number</dt>
+                <dd className="min-w-0 truncate font-mono text-xs text-stone-800">
+                  {order.trackingNumber ?? 'Not set'}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-stone-500">Payment Method</dt>
+                <dd className="text-stone-800">{paymentMethodLabel(order.paymentMethod)}</dd>
+              </div>
+              {order.transactionSignature && explorerUrl ? (
+                <div className="flex justify-between gap-3">
+                  <dt className="text-stone-500">Transaction</dt>
+                  <dd>
+                    <a
+                      href={explorerUrl}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className="inline-flex items-center gap-1 font-mono text-xs text-rose-700 hover:underline"
+                    >
+                      {shortHash(order.transactionSignature)}
+                      <ExternalLink className="size-3" aria-hidden="true" />
+                      <span className="sr-only">(view on Solana Explorer, opens in a new tab)</span>
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between gap-3">
+                <dt className="text-stone-500">Last updated</dt>
+                <dd className="text-stone-800">{formatDateTime(order.updatedAt)}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-label="Items" className="min-w-0">
+            <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Items</h3>
+            <ul className="mt-2 space-y-3">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex gap-3">
+                  <img
+                    src={item.imageUrl}
+                    alt=""
+                    loading="lazy"
+                    className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover ring-1 ring-stone-200/80"
+                  />
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="truncate font-medium text-stone-900">{item.title}</p>
+                    <p className="text-xs text-stone-500">
+                      {[item.size && `Size ${item.size}`, item.color].filter(Boolean).join(' · ') || '—'}
+                    </p>
+                  </div>
+                  <p className="shrink-0 text-right text-sm text-stone-700 tabular-nums">
+                    {item.quantity} × {formatUsd(item.priceCents)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-4 space-y-1 border-t border-stone-200/80 pt-3 text-sm tabular-nums">
+              <div className="flex justify-between text-stone-500">
+                <dt>Subtotal</dt>
+                <dd>{formatUsd(order.subtotalCents)}</dd>
+              </div>
+              <div className="flex justify-between text-stone-500">
+                <dt>Shipping</dt>
+                <dd>{order.shippingCents === 0 ? 'Free' : formatUsd(order.shippingCents)}</dd>
+              </div>
+              {order.discountCents > 0 ? (
+                <div className="flex justify-between text-emerald-700">
+                  <dt>Token discount</dt>
+                  <dd>−{formatUsd(order.discountCents)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between font-semibold text-stone-950">
+                <dt>Total</dt>
+                <dd>{formatUsd(order.amountCents)}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+
+        <div className="border-t border-stone-100 bg-white px-5 py-4">
+          {mode === 'edit' ? (
+            <form onSubmit={onSave} className="space-y-4" aria-label={`Edit order ${order.shortId}`}>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Status">
+                  <Select value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)}>
+                    {ORDER_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {ORDER_STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field label="Tracking Number">
+                  <Input
+                    value={tracking}
+                    onChange={(e) => setTracking(e.target.value)}
+                    maxLength={TRACKING_NUMBER_MAX_LENGTH}
+                    placeholder="e.g. 9400 1000 0000 0000 0000 00"
+                    autoComplete="off"
+                  />
+                </Field>
+              </div>
+              {update.isError ? (
+                <p role="alert" className="text-sm font-medium text-red-600">
+                  {errorMessage(update.error, 'Failed to update order')}
+                </p>
+              ) : null}
+              <div className="flex justify-end gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setMode('view')}
+                  disabled={update.isPending}
+                >
+                  Cancel
+                </Button>
+                <Button type="submit" size="sm" isLoading={update.isPending}>
+                  Save
+                </Button>
+              </div>
+            </form>
+          ) : mode === 'delete' ? (
+            <div
+              role="group"
+              aria-label="Confirm deletion"
+              className="rounded-xl bg-red-50 p-4 ring-1 ring-red-100"
+            >
+              <p className="text-sm font-medium text-red-900">{ADMIN_MESSAGES.confirmDeleteOrder}</p>
+              {remove.isError ? (
+                <p role="alert" className="mt-2 text-sm text-red-700">
+                  {errorMessage(remove.error, 'Failed to delete order')}
+                </p>
+              ) : null}
+              <div className="mt-3 flex flex-wrap justify-end gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setMode('view')}
+                  disabled={remove.isPending}
+                >
+                  Cancel
+                </Button>
+                <Button variant="danger" size="sm" onClick={onDelete} isLoading={remove.isPending}>
+                  Delete Order
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="outline" size="sm" onClick={startEdit}>
+                <Pencil className="size-3.5" aria-hidden="true" />
+                Edit
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  remove.reset();
+                  setMode('delete');
+                }}
+                className="text-red-600 hover:bg-red-50 hover:text-red-700"
+              >
+                <Trash2 className="size-3.5" aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,370 @@
+import { PackageSearch, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ADMIN_MESSAGES } from '../../../../../common/schemas/admin';
+import { formatUsd } from '../../../../../common/money';
+import {
+  categoryLabel,
+  type Category,
+  type Gender,
+  type Product,
+} from '../../../../../common/schemas/product';
+import { Alert } from '../../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../../components/ui/button';
+import { ConfirmDialog } from '../../../../components/ui/confirm';
+import { Pagination } from '../../../../components/ui/pagination';
+import { SearchInput } from '../../../../components/ui/search-input';
+import { Segmented } from '../../../../components/ui/segmented';
+import { Select } from '../../../../components/ui/select';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { Table, TableBody, TableHead, TableRow, Td, Th } from '../../../../components/ui/table';
+import { errorMessage } from '../../../../lib/api-client';
+import { useLiveEvents } from '../../../../lib/live-events';
+import { EmptyState } from '../../shared/components/empty-state';
+import { Toolbar } from '../../shared/components/toolbar';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { useFlash } from '../../shared/hooks/use-flash';
+import { useDeleteProduct } from '../api/delete-product';
+import { useAdminProducts } from '../api/get-admin-products';
+import { useProductCategories } from '../api/get-product-categories';
+
+const GENDER_FILTERS = [
+  { value: 'all', label: 'All Products' },
+  { value: 'womens', label: "Women's" },
+  { value: 'mens', label: "Men's" },
+] as const;
+
+export interface ProductsListProps {
+  /** Where a product's edit form is. */
+  editHref: (id: string) => string;
+}
+
+/** The admin product list: gender buttons, search, category dropdown, rows with edit and delete. */
+export function ProductsList({ editHref }: ProductsListProps) {
+  const [gender, setGender] = useState<'all' | Gender>('all');
+  const [searchText, setSearchText] = useState('');
+  const [category, setCategory] = useState<'all' | Category>('all');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(searchText.trim());
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [flash, setFlash] = useFlash();
+
+  useLiveEvents(['admin:products']);
+  const products = useAdminProducts({ gender, search, category, page });
+  const categories = useProductCategories();
+  const remove = useDeleteProduct();
+
+  const resetPage = () => setPage(1);
+  const rows = products.data?.items ?? [];
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const title = toDelete.title;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        setFlash(`Deleted “${title}”`);
+      },
+    });
+  };
+
+  return (
+    <div>
+      <Toolbar>
+        <Segmented
+          label="Gender"
+          options={GENDER_FILTERS}
+          value={gender}
+          onChange={(value) => {
+            setGender(value);
+            resetPage();
+          }}
+        />
+        <SearchInput
+          label="Search products"
+          placeholder="Search products..."
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.target.value);
+            resetPage();
+          }}
+          wrapperClassName="sm:ml-auto sm:w-64"
+        />
+        <Select
+          aria-label="Category"
+          size="sm"
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value as 'all' | Category);
+            resetPage();
+          }}
+          wrapperClassName="sm:w-52"
+        >
+          <option value="all">All Categories</option>
+          {(categories.data?.categories ?? []).map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label || categoryLabel(c.value)}
+            </option>
+          ))}
+        </Select>
+      </Toolbar>
+
+      {flash ? (
+        <Alert variant="success" className="mb-4">
+          {flash}
+        </Alert>
+      ) : null}
+
+      {products.isError ? (
+        <Alert variant="error">{errorMessage(products.error, 'Failed to load products')}</Alert>
+      ) : products.isPending ? (
+        <ProductsSkeleton />
+      ) : rows.length === 0 ? (
+        <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">
+          <EmptyState icon={PackageSearch} title={ADMIN_MESSAGES.noProducts} />
+        </div>
+      ) : (
+        <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          <div className="hidden md:block">
+            <Table label="Products" minWidth="52rem">
+              <TableHead>
+                <tr>
+                  <Th>Product</Th>
+                  <Th>Price</Th>
+                  <Th>Sizes</Th>
+                  <Th>Colors</Th>
+                  <Th className="text-right">Stock</Th>
+                  <Th className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </tr>
+              </TableHead>
+              <TableBody>
+                {rows.map((product) => (
+                  <TableRow key={product.id}>
+                    <Td className="max-w-md">
+                      <ProductIdentity product={product} />
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      <Price product={product} />
+                    </Td>
+                    <Td className="min-w-36">
+                      <Sizes sizes={product.sizes} />
+                    </Td>
+                    <Td className="max-w-40 text-stone-600">{product.colors.join(', ')}</Td>
+                    <Td className="text-right tabular-nums">{product.quantity}</Td>
+                    <Td className="text-right whitespace-nowrap">
+                      <RowActions product={product} editHref={editHref} onDelete={setToDelete} />
+                    </Td>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+
+          <ul aria-label="Products" className="space-y-3 md:hidden">
+            {rows.map((product) => (
+              <li key={product.id} className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
+                <ProductIdentity product={product} />
+                <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+                  <div>
+                    <dt className="text-xs text-stone-500">Price</dt>
+                    <dd className="mt-0.5">
+                      <Price product={product} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-stone-500">Stock</dt>
+                    <dd className="mt-0.5 tabular-nums">{product.quantity}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-stone-500">Sizes</dt>
+                    <dd className="mt-1">
+                      <Sizes sizes={product.sizes} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-stone-500">Colors</dt>
+                    <dd className="mt-0.5 text-stone-700">{product.colors.join(', ')}</dd>
+                  </div>
+                </dl>
+                <div className="mt-4 flex justify-end border-t border-stone-100 pt-3">
+                  <RowActions product={product} editHref={editHref} onDelete={setToDelete} withLabels />
+                </div>
+              </li>
+            ))}
+          </ul>
+
+          {products.data ? (
+            <Pagination
+              page={products.data.page}
+              pageSize={products.data.pageSize}
+              total={products.data.total}
+              hasMore={products.data.hasMore}
+              noun="products"
+              onPageChange={setPage}
+              isBusy={products.isFetching}
+            />
+          ) : null}
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        id="delete-product"
+        title="Delete product"
+        message={
+          <>
+            {ADMIN_MESSAGES.confirmDeleteProduct}
+            {toDelete ? (
+              <span className="mt-2 block font-medium text-stone-900">{toDelete.title}</span>
+            ) : null}
+          </>
+        }
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, 'Failed to delete product') : undefined}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          setToDelete(null);
+          remove.reset();
+        }}
+      />
+    </div>
+  );
+}
+
+function ProductIdentity({ product }: { product: Product }) {
+  const image = product.images[0];
+  return (
+    <div className="flex min-w-0 items-center gap-3.5">
+      <div className="size-14 shrink-0 overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-200/80">
+        {image ? (
+          <img
+            src={image.url}
+            srcSet={image.srcset || undefined}
+            sizes="56px"
+            alt=""
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        ) : null}
+      </div>
+      <div className="min-w-0">
+        <p className="truncate font-medium text-stone-950">{product.title}</p>
+        <p className="truncate text-xs text-stone-500">
+          {product.brand} · {categoryLabel(product.category)}
+        </p>
+        {product.description ? (
+          <p className="mt-0.5 line-clamp-1 text-xs text-stone-500">{product.description}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Price({ product }: { product: Product }) {
+  return (
+    <span className="tabular-nums">
+      <span className="font-medium text-stone-950">{formatUsd(product.priceCents)}</span>
+      {product.originalPriceCents !== null ? (
+        <span className="ml-1.5 text-xs text-stone-400 line-through">
+          {formatUsd(product.originalPriceCents)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function Sizes({ sizes }: { sizes: readonly string[] }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {sizes.map((size) => (
+        <span
+          key={size}
+          className="inline-flex h-6 min-w-7 items-center justify-center rounded-md bg-stone-100 px-1.5 text-[11px] font-medium text-stone-700"
+        >
+          {size}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function RowActions({
+  product,
+  editHref,
+  onDelete,
+  withLabels = false,
+}: {
+  product: Product;
+  editHref: (id: string) => string;
+  onDelete: (product: Product) => void;
+  /** Icon and text (cards on small screens); icons only in the table. */
+  withLabels?: boolean;
+}) {
+  if (withLabels) {
+    return (
+      <span className="flex gap-2">
+        <Link
+          to={editHref(product.id)}
+          aria-label={`Edit ${product.title}`}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          <Pencil className="size-3.5" aria-hidden="true" />
+          Edit
+        </Link>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onDelete(product)}
+          aria-label={`Delete ${product.title}`}
+          className="text-red-600 hover:bg-red-50 hover:text-red-700"
+        >
+          <Trash2 className="size-3.5" aria-hidden="true" />
+          Delete
+        </Button>
+      </span>
+    );
+  }
+  return (
+    <span className="inline-flex gap-1">
+      <Link
+        to={editHref(product.id)}
+        aria-label={`Edit ${product.title}`}
+        title="Edit"
+        className="inline-flex size-9 items-center justify-center rounded-full text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-950"
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+      </Link>
+      <button
+        type="button"
+        onClick={() => onDelete(product)}
+        aria-label={`Delete ${product.title}`}
+        title="Delete"
+        className="inline-flex size-9 items-center justify-center rounded-full text-stone-500 transition-colors hover:bg-red-50 hover:text-red-600"
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
+function ProductsSkeleton() {
+  return (
+    <div role="status" className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
+      <span className="sr-only">Loading products</span>
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 border-b border-stone-100 py-3 last:border-0">
+          <Skeleton className="size-14 shrink-0 rounded-xl" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+          <Skeleton className="hidden h-4 w-16 sm:block" />
+          <Skeleton className="hidden h-4 w-24 md:block" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { SignInInputSchema, SignUpInputSchema, PASSWORD_MIN_LENGTH } from '../../../../common/schemas/auth';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formText } from '../../../lib/form-data';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
+
+type Mode = 'sign-in' | 'sign-up';
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+function firstIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path[0];
+    if ((key === 'email' || key === 'password') && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+export interface LoginFormProps {
+  onSuccess: () => void;
+}
+
+/** One form that toggles between signing in and creating an account. */
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const mutation = mode === 'sign-in' ? signIn : signUp;
+  const apiError = mutation.error;
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setFieldErrors({});
+    signIn.reset();
+    signUp.reset();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const raw = { email: formText(form, 'email'), password: formText(form, 'password') };
+    const schema = mode === 'sign-in' ? SignInInputSchema : SignUpInputSchema;
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const errors = firstIssues(parsed.error.issues);
+      setFieldErrors(errors);
+      const first = errors.email ? 'email' : 'password';
+      const input = event.currentTarget.elements.namedItem(first);
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
+    setFieldErrors({});
+    mutation.mutate(parsed.data, { onSuccess });
+  };
+
+  const serverFields: FieldErrors = isApiError(apiError) ? apiError.fields : {};
+  const isSignIn = mode === 'sign-in';
+
+  return (
+    <div>
+      <div className="mb-8 space-y-2">
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-950">
+          {isSignIn ? 'Sign in' : 'Create your account'}
+        </h1>
+        <p className="text-[15px] text-stone-500">
+          {isSignIn
+            ? 'Welcome back. Track orders, message support and see your rewards.'
+            : 'Join to track your orders, get support and follow your AELO rewards.'}
+        </p>
+      </div>
+
+      {apiError ? (
+        <Alert variant="error" className="mb-6">
+          {errorMessage(apiError, isSignIn ? 'Failed to sign in' : 'Failed to sign up')}
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} className="space-y-5">
+        <Field label="Email" error={fieldErrors.email ?? serverFields.email} isRequired>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+          />
+        </Field>
+        <Field
+          label="Password"
+          error={fieldErrors.password ?? serverFields.password}
+          hint={isSignIn ? undefined : `At least ${PASSWORD_MIN_LENGTH} characters.`}
+          isRequired
+        >
+          <Input
+            name="password"
+            type="password"
+            autoComplete={isSignIn ? 'current-password' : 'new-password'}
+          />
+        </Field>
+        <Button type="submit" size="lg" fullWidth isLoading={mutation.isPending}>
+          {isSignIn ? 'Sign in' : 'Create account'}
+        </Button>
+      </form>
+
+      <p className="mt-8 text-center text-sm text-stone-500">
+        {isSignIn ? 'New to Aelo?' : 'Already have an account?'}{' '}
+        <button
+          type="button"
+          onClick={() => switchMode(isSignIn ? 'sign-up' : 'sign-in')}
+          className="rounded font-semibold text-rose-700 underline-offset-4 hover:underline"
+        >
+          {isSignIn ? 'Create an account' : 'Sign in instead'}
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { clsx } from 'clsx';
+import { ChevronDown } from 'lucide-react';
+import { useId } from 'react';
+import type { Gender } from '../../../../common/schemas/product';
+import {
+  CATEGORIES,
+  GENDER_LABELS,
+  GENDERS,
+  categoriesForGender,
+  isCategory,
+  isCategoryOfGender,
+} from '../../../../common/catalog';
+import type { ProductFilters } from '../api/catalog-keys';
+
+const genderOptions: Array<{ value: Gender | undefined; label: string }> = [
+  { value: undefined, label: 'All' },
+  ...GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] })),
+];
+
+/**
+ * The shop's filters (spec §2): gender (All / Women's / Men's) and category. With a gender chosen,
+ * the categories are that gender's; with All, both lists, grouped. Choosing a gender drops a
+ * category that does not belong to it.
+ */
+export function ProductFilterBar({
+  filters,
+  onChange,
+}: {
+  filters: ProductFilters;
+  onChange: (filters: ProductFilters) => void;
+}) {
+  const selectId = useId();
+  const setGender = (gender: Gender | undefined) => {
+    const keep = gender && filters.category && isCategoryOfGender(filters.category, gender);
+    onChange({ gender, category: keep || !gender ? filters.category : undefined });
+  };
+  const setCategory = (value: string) => {
+    onChange({ ...filters, category: isCategory(value) ? value : undefined });
+  };
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <div role="group" aria-label="Gender" className="inline-flex rounded-full bg-stone-100 p-1">
+        {genderOptions.map((option) => {
+          const isActive = filters.gender === option.value;
+          return (
+            <button
+              key={option.label}
+              type="button"
+              aria-pressed={isActive}
+              onClick={() => setGender(option.value)}
+              className={clsx(
+                'h-9 flex-1 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none',
+                isActive ? 'bg-white text-stone-950 shadow-sm' : 'text-stone-600 hover:text-stone-950',
+              )}
+            >
+              {option.label}
+            </button>
+          );
+        })}
+      </div>
+      <div className="relative">
+        <label htmlFor={selectId} className="sr-only">
+          Category
+        </label>
+        <select
+          id={selectId}
+          value={filters.category ?? ''}
+          onChange={(event) => setCategory(event.target.value)}
+          className="h-11 w-full appearance-none rounded-full border border-stone-200 bg-white pr-10 pl-4 text-sm font-medium text-stone-800 transition-colors hover:border-stone-400 sm:w-56"
+        >
+          <option value="">All categories</option>
+          {filters.gender
+            ? categoriesForGender(filters.gender).map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))
+            : GENDERS.map((gender) => (
+                <optgroup key={gender} label={GENDER_LABELS[gender]}>
+                  {CATEGORIES.filter((c) => c.gender === gender).map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-4 size-4 -translate-y-1/2 text-stone-500"
+          aria-hidden="true"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { clsx } from 'clsx';
+import { PackageSearch, RotateCw } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import type { ProductFilters } from '../api/catalog-keys';
+import { useProducts } from '../api/get-products';
+import { ProductCard } from './product-card';
+
+export const PRODUCTS_ERROR_TEXT = 'Failed to load products. Please try again later.';
+export const PRODUCTS_EMPTY_TEXT = 'No products found matching your criteria.';
+
+const gridClasses = 'grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4';
+
+function GridSkeleton() {
+  return (
+    <div role="status" aria-label="Loading products" className={gridClasses}>
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i}>
+          <Skeleton className="aspect-[3/4] w-full rounded-2xl" />
+          <Skeleton className="mt-4 h-3 w-1/3" />
+          <Skeleton className="mt-2.5 h-4 w-4/5" />
+          <Skeleton className="mt-2 h-4 w-1/4" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Message({ tone, text, onRetry }: { tone: 'error' | 'empty'; text: string; onRetry?: () => void }) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className="flex flex-col items-center rounded-3xl border border-dashed border-stone-200 px-6 py-16 text-center"
+    >
+      <PackageSearch className="size-8 text-stone-300" strokeWidth={1.5} aria-hidden="true" />
+      <p
+        className={clsx('mt-4 text-[15px] font-medium', tone === 'error' ? 'text-red-700' : 'text-stone-700')}
+      >
+        {text}
+      </p>
+      {onRetry ? (
+        <Button variant="outline" size="sm" className="mt-6" onClick={onRetry}>
+          <RotateCw className="size-3.5" aria-hidden="true" />
+          Try again
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The product grid with its loading skeleton, error and empty states (spec §2, §8). An empty
+ * catalogue with no filter is the spec's load error; an empty filtered result is "no match".
+ */
+export function ProductGrid({ filters }: { filters: ProductFilters }) {
+  const query = useProducts(filters);
+  const hasFilter = Boolean(filters.gender || filters.category);
+
+  if (query.isPending) return <GridSkeleton />;
+  if (query.isError)
+    return <Message tone="error" text={PRODUCTS_ERROR_TEXT} onRetry={() => void query.refetch()} />;
+
+  const { products } = query.data;
+  if (products.length === 0) {
+    return hasFilter ? (
+      <Message tone="empty" text={PRODUCTS_EMPTY_TEXT} />
+    ) : (
+      <Message tone="error" text={PRODUCTS_ERROR_TEXT} onRetry={() => void query.refetch()} />
+    );
+  }
+  return (
+    <div aria-busy={query.isPlaceholderData || undefined}>
+      <p className="sr-only" role="status">
+        {products.length} {products.length === 1 ? 'product' : 'products'}
+      </p>
+      <ul
+        aria-label="Products"
+        className={clsx(gridClasses, 'transition-opacity', query.isPlaceholderData && 'opacity-50')}
+      >
+        {products.map((product) => (
+          <li key={product.id} className="flex">
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

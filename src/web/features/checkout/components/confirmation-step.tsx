@@ -1,0 +1,45 @@
+import { CircleCheck, Mail, MapPin } from 'lucide-react';
+import { formatUsd } from '../../../../common/money';
+import type { OrderConfirmation } from '../stores/checkout-store';
+
+/** Step 4: 'Thank You for Your Order!', the order total, and who it ships to. */
+export function ConfirmationStep({ confirmation }: { confirmation: OrderConfirmation }) {
+  return (
+    <div className="flex flex-col items-center pt-4 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/50">
+        <CircleCheck className="size-8" strokeWidth={1.75} aria-hidden="true" />
+      </span>
+      <h3 className="mt-6 text-2xl font-semibold tracking-tight text-balance text-stone-950">
+        Thank You for Your Order!
+      </h3>
+      <p className="mt-2 max-w-xs text-sm leading-relaxed text-stone-500">
+        Your payment went through and your order is placed. We are getting it ready.
+      </p>
+
+      <dl className="mt-8 w-full divide-y divide-stone-100 rounded-2xl border border-stone-200 text-left text-sm">
+        <div className="flex items-baseline justify-between gap-4 px-4 py-3.5">
+          <dt className="text-stone-600">Order total</dt>
+          <dd
+            className="text-lg font-semibold tracking-tight text-stone-950 tabular-nums"
+            data-testid="confirmation-total"
+          >
+            {formatUsd(confirmation.totalCents)}
+          </dd>
+        </div>
+        <div className="px-4 py-3.5">
+          <dt className="text-stone-600">Shipping to</dt>
+          <dd className="mt-2 space-y-1.5 text-stone-900">
+            <p className="flex items-center gap-2 font-medium">
+              <MapPin className="size-4 text-stone-400" aria-hidden="true" />
+              {confirmation.name}
+            </p>
+            <p className="flex items-center gap-2 break-all">
+              <Mail className="size-4 shrink-0 text-stone-400" aria-hidden="true" />
+              {confirmation.email}
+            </p>
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { CreditCard, Lock, ShieldCheck, Wallet } from 'lucide-react';
+import { CHECKOUT_SERVER_MESSAGES } from '../../../../common/schemas/checkout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { CartTotalsList } from '../../cart/components/cart-totals';
+import { useCheckoutConfig } from '../api/get-checkout-config';
+import { useCardCheckout } from '../hooks/use-card-checkout';
+import { useCheckoutStore } from '../stores/checkout-store';
+
+function SecureBanner() {
+  return (
+    <div className="flex items-center gap-3 rounded-2xl bg-rose-50/70 px-4 py-3 ring-1 ring-rose-100">
+      <ShieldCheck className="size-5 shrink-0 text-rose-600" aria-hidden="true" />
+      <p className="min-w-0 text-[13px] leading-snug text-stone-600">
+        <span className="block text-sm font-semibold text-stone-950">Secure Checkout</span>
+        Encrypted end to end. Aelo never sees your card number.
+      </p>
+    </div>
+  );
+}
+
+/** The crypto block's place: the token issue fills it. Its buttons stay disabled until then. */
+function CryptoBlock() {
+  return (
+    <section
+      aria-labelledby="pay-crypto-title"
+      aria-describedby="pay-crypto-note"
+      className="rounded-2xl border border-dashed border-stone-300 p-4"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h3 id="pay-crypto-title" className="flex items-center gap-2 text-sm font-semibold text-stone-900">
+          <Wallet className="size-4.5 text-stone-400" aria-hidden="true" />
+          Pay with crypto
+        </h3>
+        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
+          Soon
+        </span>
+      </div>
+      <p id="pay-crypto-note" className="mt-1.5 text-[13px] leading-relaxed text-stone-500">
+        SOL, or AELO for 10% off. Crypto payments open with the AELO token launch.
+      </p>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <Button variant="outline" size="sm" disabled>
+          Pay with SOL
+        </Button>
+        <Button variant="outline" size="sm" disabled>
+          Pay with AELO
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function OrDivider() {
+  return (
+    <div className="flex items-center gap-4" aria-hidden="true">
+      <span className="h-px flex-1 bg-stone-200" />
+      <span className="text-xs font-medium tracking-[0.14em] text-stone-400 uppercase">or</span>
+      <span className="h-px flex-1 bg-stone-200" />
+    </div>
+  );
+}
+
+function CardBlock() {
+  const config = useCheckoutConfig();
+  const isBusy = useCheckoutStore((s) => s.isBusy);
+  const { pay } = useCardCheckout();
+  const isDisabledByServer = config.data?.card.enabled === false;
+
+  return (
+    <section
+      aria-labelledby="pay-card-title"
+      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h3 id="pay-card-title" className="flex items-center gap-2 text-sm font-semibold text-stone-900">
+          <CreditCard className="size-4.5 text-rose-600" aria-hidden="true" />
+          Pay with card
+        </h3>
+        <p className="text-xs text-stone-500">Visa, Mastercard, Amex</p>
+      </div>
+
+      <CartTotalsList className="mt-4" />
+
+      {isDisabledByServer ? (
+        <Alert variant="info" className="mt-4">
+          {CHECKOUT_SERVER_MESSAGES.cardNotConfigured}
+        </Alert>
+      ) : null}
+
+      <div className="mt-4">
+        {config.isPending ? (
+          <Skeleton className="h-12 w-full rounded-full" />
+        ) : (
+          <Button
+            size="lg"
+            fullWidth
+            onClick={pay}
+            isLoading={isBusy}
+            disabled={isBusy || isDisabledByServer}
+          >
+            {isBusy ? null : <Lock className="size-4" aria-hidden="true" />}
+            Pay with Card
+          </Button>
+        )}
+        <p className="mt-2.5 text-center text-xs text-stone-500">
+          You will finish on Stripe&rsquo;s secure page and come back here.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** Step 3: 'Secure Checkout', the crypto block, 'or', the card block. */
+export function PaymentStep() {
+  const paymentError = useCheckoutStore((s) => s.paymentError);
+  return (
+    <div className="space-y-4">
+      <SecureBanner />
+      {paymentError ? <Alert variant="error">{paymentError}</Alert> : null}
+      <CryptoBlock />
+      <OrDivider />
+      <CardBlock />
+    </div>
+  );
+}

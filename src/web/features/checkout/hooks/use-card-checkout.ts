@@ -1,0 +1,109 @@
+import {
+  CHECKOUT_MESSAGES,
+  CHECKOUT_SERVER_MESSAGES,
+  validateShippingInfo,
+  type CheckoutInput,
+} from '../../../../common/schemas/checkout';
+import { ApiError } from '../../../lib/api-client';
+import { useCartStore, type CartItem } from '../../cart/stores/cart-store';
+import { cancelPayment } from '../api/cancel-payment';
+import { useCreateCheckout } from '../api/create-checkout';
+import { useCheckoutStore } from '../stores/checkout-store';
+import { validateAccountDraft } from '../utils/account-draft';
+
+/** The message a failed checkout shows: the server's when it sent one, else the spec's fallback. */
+export function checkoutErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const generic = error.code === 'INTERNAL' || error.message.startsWith('Request failed');
+    if (!generic) return error.message;
+  }
+  return CHECKOUT_SERVER_MESSAGES.checkoutSessionFailed;
+}
+
+/** Cart lines as the server wants them: ids, options and quantities, never prices. */
+export function checkoutItems(items: readonly CartItem[]): CheckoutInput['items'] {
+  return items.map((item) => ({
+    productId: item.productId,
+    size: item.selectedSize === '' ? null : (item.selectedSize as CheckoutInput['items'][number]['size']),
+    color: item.selectedColor === '' ? null : item.selectedColor,
+    quantity: item.quantity,
+  }));
+}
+
+/**
+ * "Pay with Card": POST /api/checkout with paymentMethod 'card', remember the payment, then hand
+ * the browser to the provider's checkout page. The drawer stays busy until the page is left; a
+ * failure keeps the checkout in payment with the error.
+ */
+export function useCardCheckout() {
+  const mutation = useCreateCheckout();
+
+  const pay = async () => {
+    const checkout = useCheckoutStore.getState();
+    const { items } = useCartStore.getState();
+    if (checkout.isBusy) return;
+    if (items.length === 0) {
+      checkout.setPaymentError(CHECKOUT_MESSAGES.emptyCart);
+      return;
+    }
+    const shipping = validateShippingInfo(checkout.shippingInfo);
+    if (!shipping.ok) {
+      checkout.goTo('info');
+      return;
+    }
+    const account = validateAccountDraft(checkout.account);
+    if (!account.ok) {
+      checkout.goTo('info');
+      return;
+    }
+
+    checkout.setBusy(true);
+    checkout.setPaymentError(null);
+
+    // A card payment started earlier and left open holds stock: end it first (unless it was paid).
+    const earlier = checkout.startedPayment;
+    if (earlier) {
+      const status = await cancelPayment(earlier.reference).catch(() => null);
+      if (status?.status === 'completed') {
+        checkout.confirm({
+          reference: earlier.reference,
+          totalCents: earlier.totalCents,
+          name: earlier.name,
+          email: earlier.email,
+        });
+        return;
+      }
+    }
+
+    mutation.mutate(
+      {
+        items: checkoutItems(items),
+        shippingInfo: shipping.value,
+        paymentMethod: 'card',
+        ...(account.value ? { createAccount: account.value } : {}),
+      },
+      {
+        onSuccess: (response) => {
+          if (!response.checkoutUrl) {
+            useCheckoutStore.getState().failPayment(CHECKOUT_SERVER_MESSAGES.checkoutSessionFailed);
+            return;
+          }
+          useCheckoutStore.getState().startPayment({
+            reference: response.reference,
+            totalCents: response.amounts.totalCents,
+            name: `${shipping.value.firstName} ${shipping.value.lastName}`,
+            email: shipping.value.email,
+            startedAt: new Date().toISOString(),
+          });
+          // Busy stays on: the page is about to be replaced by the provider's.
+          window.location.assign(response.checkoutUrl);
+        },
+        onError: (error) => {
+          useCheckoutStore.getState().failPayment(checkoutErrorMessage(error));
+        },
+      },
+    );
+  };
+
+  return { pay };
+}

@@ -1,0 +1,184 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { ShippingField, ShippingInfo } from '../../../../common/schemas/checkout';
+
+/**
+ * The checkout's state machine (spec §4 "Checkout step"):
+ *   cart -> info (needs a non-empty cart) -> payment (needs valid info) -> confirmation (after a
+ *   successful payment). Back moves info->cart, payment->info, confirmation->payment. A failed
+ *   payment keeps the checkout in payment with an error.
+ * The guards live in the components that know the cart and the form; this store only moves.
+ *
+ * Persisted (so a reload keeps them): the step, the typed shipping info, the card payment that was
+ * started (to recognise its outcome when the shopper comes back) and the confirmation shown.
+ * Not persisted: passwords of the Create Account block, the busy flag and the payment error.
+ */
+
+export const CHECKOUT_STEPS = [
+  { key: 'cart', label: 'Cart' },
+  { key: 'info', label: 'Info' },
+  { key: 'payment', label: 'Payment' },
+  { key: 'confirmation', label: 'Confirmation' },
+] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]['key'];
+
+const BACK: Record<CheckoutStep, CheckoutStep | null> = {
+  cart: null,
+  info: 'cart',
+  payment: 'info',
+  confirmation: 'payment',
+};
+
+/** Every shipping field empty (typed as ShippingInfo, so no field can be missing). */
+export const EMPTY_SHIPPING_INFO: ShippingInfo = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: '',
+};
+const SHIPPING_KEYS = Object.keys(EMPTY_SHIPPING_INFO) as ShippingField[];
+
+/** A card payment sent to the provider's page; its amounts are the server's. */
+export interface StartedPayment {
+  reference: string;
+  totalCents: number;
+  name: string;
+  email: string;
+  startedAt: string;
+}
+
+/** What the confirmation step shows. */
+export interface OrderConfirmation {
+  reference: string;
+  totalCents: number;
+  name: string;
+  email: string;
+}
+
+export interface AccountDraft {
+  password: string;
+  confirmPassword: string;
+}
+
+interface CheckoutState {
+  step: CheckoutStep;
+  shippingInfo: ShippingInfo;
+  account: AccountDraft;
+  startedPayment: StartedPayment | null;
+  confirmation: OrderConfirmation | null;
+  isBusy: boolean;
+  paymentError: string | null;
+
+  goTo: (step: CheckoutStep) => void;
+  back: () => void;
+  setShippingField: (key: keyof ShippingInfo, value: string) => void;
+  setShippingInfo: (info: ShippingInfo) => void;
+  setAccountField: (key: keyof AccountDraft, value: string) => void;
+  setBusy: (isBusy: boolean) => void;
+  setPaymentError: (message: string | null) => void;
+  /** Remembers the card payment just before the browser leaves for the provider's page. */
+  startPayment: (payment: StartedPayment) => void;
+  /** A payment succeeded: show the confirmation step. */
+  confirm: (confirmation: OrderConfirmation) => void;
+  /** The started payment ended without an order: stay in payment with the message. */
+  failPayment: (message: string) => void;
+  /** Back to an empty start (the order is placed and the cart cleared). */
+  finish: () => void;
+}
+
+export const CHECKOUT_STORAGE_KEY = 'aelo-checkout';
+export const CHECKOUT_STORAGE_VERSION = 1;
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+
+function readShippingInfo(value: unknown): ShippingInfo {
+  const raw = asRecord(value) ?? {};
+  const info = { ...EMPTY_SHIPPING_INFO };
+  for (const key of SHIPPING_KEYS) {
+    const field = raw[key];
+    if (isText(field)) info[key] = field.slice(0, 500);
+  }
+  return info;
+}
+
+function readSnapshot(value: unknown): OrderConfirmation | null {
+  const raw = asRecord(value);
+  if (!raw) return null;
+  const { reference, totalCents, name, email } = raw;
+  if (!isText(reference) || !isText(name) || !isText(email) || !Number.isInteger(totalCents)) return null;
+  return { reference, totalCents: totalCents as number, name, email };
+}
+
+/** The persisted part, checked by hand (zod stays out of the entry chunk); anything odd is dropped. */
+function readPersisted(value: unknown) {
+  const raw = asRecord(value) ?? {};
+  const step = CHECKOUT_STEPS.find((s) => s.key === raw.step)?.key ?? 'cart';
+  const started = readSnapshot(raw.startedPayment);
+  const startedAt = asRecord(raw.startedPayment)?.startedAt;
+  return {
+    step,
+    shippingInfo: readShippingInfo(raw.shippingInfo),
+    startedPayment: started && isText(startedAt) ? { ...started, startedAt } : null,
+    confirmation: readSnapshot(raw.confirmation),
+  };
+}
+
+export const useCheckoutStore = create<CheckoutState>()(
+  persist(
+    (set) => ({
+      step: 'cart',
+      shippingInfo: EMPTY_SHIPPING_INFO,
+      account: { password: '', confirmPassword: '' },
+      startedPayment: null,
+      confirmation: null,
+      isBusy: false,
+      paymentError: null,
+
+      goTo: (step) => set({ step, paymentError: null }),
+      back: () =>
+        set((s) => {
+          const previous = BACK[s.step];
+          return previous ? { step: previous, paymentError: null } : s;
+        }),
+      setShippingField: (key, value) => set((s) => ({ shippingInfo: { ...s.shippingInfo, [key]: value } })),
+      setShippingInfo: (info) => set({ shippingInfo: info }),
+      setAccountField: (key, value) => set((s) => ({ account: { ...s.account, [key]: value } })),
+      setBusy: (isBusy) => set({ isBusy }),
+      setPaymentError: (paymentError) => set({ paymentError }),
+      startPayment: (startedPayment) => set({ startedPayment, paymentError: null }),
+      confirm: (confirmation) =>
+        set({ step: 'confirmation', confirmation, startedPayment: null, paymentError: null, isBusy: false }),
+      failPayment: (message) =>
+        set({ step: 'payment', startedPayment: null, paymentError: message, isBusy: false }),
+      finish: () =>
+        set({
+          step: 'cart',
+          startedPayment: null,
+          confirmation: null,
+          paymentError: null,
+          isBusy: false,
+          account: { password: '', confirmPassword: '' },
+        }),
+    }),
+    {
+      name: CHECKOUT_STORAGE_KEY,
+      version: CHECKOUT_STORAGE_VERSION,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({
+        step: s.step,
+        shippingInfo: s.shippingInfo,
+        startedPayment: s.startedPayment,
+        confirmation: s.confirmation,
+      }),
+      migrate: (persisted) => readPersisted(persisted),
+      merge: (persisted, current) => ({ ...current, ...readPersisted(persisted) }),
+    },
+  ),
+);

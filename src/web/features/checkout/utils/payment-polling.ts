@@ -1,0 +1,81 @@
+import type { PaymentStatusResponse } from '../../../../common/schemas/checkout';
+import { ApiError } from '../../../lib/api-client';
+
+/**
+ * The /success page's polling rule (spec §8, §9): poll every second; an error whose message
+ * contains 'not found' is ignored and retried; any other error stops and is shown; 'pending'
+ * keeps polling; after 5 minutes: 'Payment timeout. Please try again.'.
+ */
+export const PAYMENT_POLL_INTERVAL_MS = 1_000;
+export const PAYMENT_TIMEOUT_MS = 5 * 60_000;
+
+export const RETURN_PAGE_MESSAGES = {
+  timeout: 'Payment timeout. Please try again.',
+  notConfirmed: 'Payment not confirmed',
+  verifyFailed: 'Failed to verify payment',
+} as const;
+
+/** One poll's outcome: the status, or "not found yet" (ignored and retried). */
+export type PollResult = { kind: 'status'; data: PaymentStatusResponse } | { kind: 'not-found' };
+
+export type PaymentView =
+  | { state: 'confirming' }
+  | { state: 'success'; signature: string | null; orderId: string | null }
+  | { state: 'error'; message: string };
+
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof Error && error.message.toLowerCase().includes('not found');
+}
+
+/** The message of an error that stops polling: the server's words when it sent some. */
+export function pollErrorMessage(error: unknown): string {
+  const fieldMessage = error instanceof ApiError ? Object.values(error.fields)[0] : undefined;
+  if (fieldMessage) return fieldMessage;
+  if (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    !error.message.startsWith('Request failed')
+  ) {
+    return error.message;
+  }
+  return RETURN_PAGE_MESSAGES.verifyFailed;
+}
+
+export function shouldKeepPolling(
+  result: PollResult | undefined,
+  hasError: boolean,
+  timedOut: boolean,
+): boolean {
+  if (hasError || timedOut) return false;
+  return !result || result.kind === 'not-found' || result.data.status === 'pending';
+}
+
+export function paymentView(result: PollResult | undefined, error: unknown, timedOut: boolean): PaymentView {
+  if (error) return { state: 'error', message: pollErrorMessage(error) };
+  if (result?.kind === 'status') {
+    const { data } = result;
+    if (data.status === 'completed') {
+      return { state: 'success', signature: data.transaction_signature, orderId: data.order_id };
+    }
+    if (data.status === 'failed' || data.status === 'expired') {
+      return { state: 'error', message: data.message || RETURN_PAGE_MESSAGES.notConfirmed };
+    }
+  }
+  if (timedOut) return { state: 'error', message: RETURN_PAGE_MESSAGES.timeout };
+  return { state: 'confirming' };
+}
+
+/** Signatures show as their first 8 and last 8 characters (spec §9). */
+export function shortSignature(signature: string): string {
+  return signature.length <= 19 ? signature : `${signature.slice(0, 8)}...${signature.slice(-8)}`;
+}
+
+/** Order numbers show as the first 8 characters of the id (spec §9). */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, 8);
+}
+
+export function explorerTxUrl(signature: string): string {
+  return `https://explorer.solana.com/tx/${encodeURIComponent(signature)}`;
+}

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, errorMessage } from './api-client';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api-client', () => {
+  it('sends JSON with same-origin credentials and returns the parsed body', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, { user: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiClient.post('/api/auth/sign-in/email', { email: 'a@b.co' })).resolves.toEqual({
+      user: null,
+    });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/auth/sign-in/email');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"email":"a@b.co"}');
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('adds query parameters, skipping empty ones', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(
+      apiClient.get('/api/x', { query: { a: 1, b: '', c: undefined, d: 'x y' } }),
+    ).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/x?a=1&d=x+y');
+  });
+
+  it('turns an error body into a typed ApiError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        jsonResponse(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Check the form',
+            fields: { email: 'Please enter a valid email address' },
+          },
+        }),
+      ),
+    );
+    const error = await apiClient.post('/api/x', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Check the form',
+      status: 400,
+      fields: { email: 'Please enter a valid email address' },
+    });
+    expect(errorMessage(error)).toBe('Check the form');
+  });
+
+  it('maps a body without our error shape by status, and a failed fetch to NETWORK_ERROR', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>', { status: 502 })));
+    await expect(apiClient.get('/api/x')).rejects.toMatchObject({ code: 'INTERNAL', status: 502 });
+
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('nope', { status: 401 })));
+    await expect(apiClient.get('/api/x')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiClient.get('/api/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+  });
+});

@@ -1,0 +1,126 @@
+import { isErrorBody, type ErrorCode } from '../../common/errors';
+
+/**
+ * The only place the web app calls `fetch`. JSON in, JSON out, cookies of this origin only.
+ * Error bodies `{ error: { code, message, fields } }` become a typed `ApiError`.
+ */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: ApiErrorCode;
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  /** Field path -> first message for that field (validation errors). */
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(code: ApiErrorCode, message: string, status: number, fields: Record<string, string> = {}) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart (uploads). */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204 || res.status === 205) return undefined;
+  const text = await res.text();
+  if (text === '') return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function fallbackCode(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 400 && status < 500) return 'VALIDATION_FAILED';
+  if (status === 503) return 'UNAVAILABLE';
+  return 'INTERNAL';
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, headers: extraHeaders } = options;
+  const headers = new Headers({ accept: 'application/json', ...extraHeaders });
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('content-type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('NETWORK_ERROR', 'Could not reach the shop. Check your connection and try again.', 0);
+  }
+
+  const data = await readBody(res);
+  if (!res.ok) {
+    if (isErrorBody(data)) {
+      throw new ApiError(data.error.code, data.error.message, res.status, data.error.fields ?? {});
+    }
+    throw new ApiError(fallbackCode(res.status), `Request failed (${res.status})`, res.status);
+  }
+  return data as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The message to show for any error a query or mutation can throw. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

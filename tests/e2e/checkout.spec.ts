@@ -1,0 +1,525 @@
+/**
+ * Cart and checkout journeys on the seeded demo catalogue, against the real built server and the
+ * local Stripe stand-in (tests/fakes/stripe-server.ts, whose webhook target is the server's
+ * /api/webhooks/stripe): the cart drawer's four steps with every validation message, shipping
+ * below and above $50.00, quantities capped by stock, the cart kept across a reload, a card
+ * payment to /success and back to the store, a cancelled payment, the /success error states, the
+ * window-message confirmation step, and the card block without Stripe keys.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { cartTotals, formatUsd } from '../../src/common/money';
+import { CHECKOUT_MESSAGES, type PaymentStatusResponse } from '../../src/common/schemas/checkout';
+import type { Product } from '../../src/common/schemas/product';
+import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
+
+const ALL_MISSING =
+  'Please fill in all required fields: First Name, Last Name, Email, Phone, Address, City, State, ZIP Code, Country';
+
+const SHOPPER = {
+  firstName: 'Maya',
+  lastName: 'Lindqvist',
+  email: 'maya@example.com',
+  phone: '(415) 555-0134',
+  address: '220 Mission St',
+  city: 'San Francisco',
+  state: 'CA',
+  zipCode: '94105',
+  country: 'United States',
+} as const;
+
+const LABELS: Record<keyof typeof SHOPPER, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP Code',
+  country: 'Country',
+};
+
+interface SeedLine {
+  product: Product;
+  quantity?: number;
+}
+
+async function allProducts(shop: BrowserSuite): Promise<Product[]> {
+  const res = await fetch(shop.url('/api/products'));
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { products: Product[] }).products;
+}
+
+/** Products handed out once each, so that journeys never compete for the same stock. */
+function productPool(products: Product[]) {
+  const used = new Set<string>();
+  return (test: (p: Product) => boolean, what: string): Product => {
+    const found = products.find((p) => !used.has(p.id) && p.quantity > 0 && test(p));
+    if (!found) throw new Error(`The demo catalogue has no unused product that is ${what}`);
+    used.add(found.id);
+    return found;
+  };
+}
+
+/** Puts lines in the persisted cart (as the product modal would) and reloads the page. */
+async function seedCart(page: Page, lines: SeedLine[]): Promise<void> {
+  const items = lines.map(({ product, quantity = 1 }) => ({
+    productId: product.id,
+    title: product.title,
+    priceCents: product.priceCents,
+    image: product.images[0]?.url ?? '',
+    quantity,
+    stock: product.quantity,
+    selectedSize: product.sizes[0] ?? '',
+    selectedColor: product.colors[0] ?? '',
+  }));
+  if (!page.url().startsWith('http')) await page.goto('/');
+  await page.evaluate(
+    (value) => localStorage.setItem('aelo-cart', value),
+    JSON.stringify({ state: { items }, version: 1 }),
+  );
+  await page.reload();
+}
+
+async function openCart(page: Page): Promise<Locator> {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Cart, / })
+    .click();
+  const drawer = page.getByRole('dialog', { name: /Your Cart/ });
+  await drawer.waitFor();
+  return drawer;
+}
+
+/** The label of the step marked aria-current="step" (without its number). */
+async function currentStep(drawer: Locator): Promise<string> {
+  const step = drawer.getByRole('list', { name: 'Checkout progress' }).locator('[aria-current="step"]');
+  return ((await step.textContent()) ?? '').replace(/^\d+/, '').trim();
+}
+
+async function expectStep(drawer: Locator, label: string): Promise<void> {
+  await expect.poll(() => currentStep(drawer)).toBe(label);
+}
+
+async function fillInfo(drawer: Locator, info: Partial<Record<keyof typeof SHOPPER, string>>): Promise<void> {
+  for (const [key, value] of Object.entries(info)) {
+    await drawer.getByLabel(LABELS[key as keyof typeof SHOPPER], { exact: true }).fill(value);
+  }
+}
+
+async function continueToPayment(drawer: Locator): Promise<void> {
+  await drawer.getByRole('button', { name: 'Continue to Payment' }).click();
+}
+
+async function alertText(drawer: Locator): Promise<string> {
+  const alert = drawer.getByRole('alert');
+  await alert.waitFor();
+  return ((await alert.textContent()) ?? '').trim();
+}
+
+async function expectAlert(drawer: Locator, message: string): Promise<void> {
+  await expect.poll(() => alertText(drawer)).toBe(message);
+}
+
+async function paymentStatus(shop: BrowserSuite, reference: string): Promise<PaymentStatusResponse> {
+  const res = await fetch(shop.url(`/api/payments/${reference}/status`));
+  expect(res.status).toBe(200);
+  return (await res.json()) as PaymentStatusResponse;
+}
+
+function newEmail(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+describeBrowser('cart and checkout', () => {
+  // The Stripe stand-in starts first; the server gets its keys and URL through `env`, which is
+  // read when the suite's server starts (the hook registered next).
+  const env: Record<string, string> = {};
+  let stripe: FakeStripeServer | undefined;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    env.STRIPE_SECRET_KEY = stripe.secretKey;
+    env.STRIPE_WEBHOOK_SECRET = stripe.webhookSecret;
+    env.STRIPE_API_URL = stripe.url;
+  });
+  const shop = useBrowserSuite({ seedDemo: true, env });
+  let pick: ReturnType<typeof productPool>;
+  beforeAll(async () => {
+    stripe?.setWebhook(shop.url('/api/webhooks/stripe'));
+    pick = productPool(await allProducts(shop));
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  // TEMPORARY: the helper's consent init script throws on about:blank (reported to its owner).
+  beforeEach(() => shop.allowConsoleErrors(/^uncaught error on about:blank: SecurityError/));
+
+  it('walks Cart, Info and Payment with every validation message, Back, and the empty cart', async () => {
+    const page = await shop.newPage();
+    const product = pick((p) => p.quantity >= 2 && p.sizes.length > 0 && p.colors.length > 0, 'in stock');
+    await seedCart(page, [{ product }]);
+    const drawer = await openCart(page);
+    await expectStep(drawer, 'Cart');
+
+    // The line: image, title, size, colour, quantity, remove, line total.
+    const line = drawer.getByRole('listitem', { name: product.title });
+    expect(await line.locator('img').count()).toBe(1);
+    expect(await line.textContent()).toContain(`Size ${product.sizes[0]}`);
+    expect(await line.textContent()).toContain(`Color ${product.colors[0]}`);
+    expect(await line.getByTestId('line-total').textContent()).toContain(formatUsd(product.priceCents));
+    await line.getByRole('button', { name: `Remove ${product.title}` }).waitFor();
+
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await expectStep(drawer, 'Info');
+
+    // Every field missing, then some.
+    await continueToPayment(drawer);
+    await expectAlert(drawer, ALL_MISSING);
+    expect(await drawer.getByLabel('First Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await fillInfo(drawer, { firstName: 'Maya', email: 'maya@example.com', city: 'San Francisco' });
+    await continueToPayment(drawer);
+    await expectAlert(
+      drawer,
+      'Please fill in all required fields: Last Name, Phone, Address, State, ZIP Code, Country',
+    );
+
+    // Email, phone and ZIP, in that order.
+    await fillInfo(drawer, { ...SHOPPER, email: 'maya@example' });
+    await continueToPayment(drawer);
+    await expectAlert(drawer, 'Please enter a valid email address');
+    await fillInfo(drawer, { email: SHOPPER.email, phone: '555-0134' });
+    await continueToPayment(drawer);
+    await expectAlert(drawer, 'Please enter a valid phone number (10 digits)');
+    await fillInfo(drawer, { phone: SHOPPER.phone, zipCode: '9410' });
+    await continueToPayment(drawer);
+    await expectAlert(drawer, 'Please enter a valid ZIP code (5 digits or 5+4 format)');
+    await fillInfo(drawer, { zipCode: '94105-1234' });
+
+    // The optional Create Account block: at least 8 characters, matching.
+    await drawer.getByLabel('Password', { exact: true }).fill('short');
+    await continueToPayment(drawer);
+    await expect.poll(() => drawer.getByText(CHECKOUT_MESSAGES.passwordLength).count()).toBe(1);
+    await drawer.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await drawer.getByLabel('Confirm Password', { exact: true }).fill('long-enough-2');
+    await continueToPayment(drawer);
+    await expect.poll(() => drawer.getByText(CHECKOUT_MESSAGES.passwordMatch).count()).toBe(1);
+    await drawer.getByLabel('Password', { exact: true }).fill('');
+    await drawer.getByLabel('Confirm Password', { exact: true }).fill('');
+
+    // Valid: `<` and `>` are stripped.
+    await fillInfo(drawer, { address: '220 <b>Mission</b> St' });
+    await continueToPayment(drawer);
+    await expectStep(drawer, 'Payment');
+    await drawer.getByText('Secure Checkout', { exact: true }).waitFor();
+    const crypto = drawer.getByRole('region', { name: 'Pay with crypto' });
+    expect(await crypto.getByRole('button', { name: 'Pay with SOL' }).isDisabled()).toBe(true);
+    expect(await crypto.getByRole('button', { name: 'Pay with AELO' }).isDisabled()).toBe(true);
+    await drawer.getByText('or', { exact: true }).waitFor();
+    const card = drawer.getByRole('region', { name: 'Pay with card' });
+    await expect.poll(() => card.getByRole('button', { name: 'Pay with Card' }).isEnabled()).toBe(true);
+    expect(await card.getByTestId('total').textContent()).toBe(
+      formatUsd(cartTotals([{ priceCents: product.priceCents, quantity: 1 }]).totalCents),
+    );
+
+    // Back: payment -> info (values kept, stripped) -> cart.
+    await drawer.getByRole('button', { name: 'Back' }).click();
+    await expectStep(drawer, 'Info');
+    expect(await drawer.getByLabel('Address', { exact: true }).inputValue()).toBe('220 bMission/b St');
+    expect(await drawer.getByLabel('ZIP Code', { exact: true }).inputValue()).toBe('94105-1234');
+    await drawer.getByRole('button', { name: 'Back' }).click();
+    await expectStep(drawer, 'Cart');
+
+    // Typed details and the step survive a reload.
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await expectStep(drawer, 'Info');
+    await fillInfo(drawer, { city: 'Oakland' });
+    await page.reload();
+    const again = await openCart(page);
+    await expectStep(again, 'Info');
+    expect(await again.getByLabel('City', { exact: true }).inputValue()).toBe('Oakland');
+
+    // Emptying the cart ends the checkout.
+    await again.getByRole('button', { name: 'Back' }).click();
+    await again.getByRole('button', { name: `Remove ${product.title}` }).click();
+    await again.getByText('Your cart is empty', { exact: true }).waitFor();
+    await expectStep(again, 'Cart');
+    expect(await again.getByRole('button', { name: 'Checkout' }).count()).toBe(0);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Cart, 0 items' })
+      .waitFor({ state: 'attached' });
+
+    // Escape closes the drawer.
+    await page.keyboard.press('Escape');
+    await again.waitFor({ state: 'detached' });
+  });
+
+  it('charges $4.99 shipping below $50.00 and none from $50.00, caps quantities at stock, keeps the cart across a reload', async () => {
+    const page = await shop.newPage({ width: 360, height: 740, isMobile: true });
+    const cheap = pick(
+      (p) => p.priceCents < 5000 && p.quantity >= 5 && p.priceCents * 5 >= 5000,
+      'under $50.00 with 5 in stock',
+    );
+    const scarce = pick((p) => p.quantity >= 1 && p.quantity <= 3 && p.priceCents < 5000, 'low in stock');
+    await seedCart(page, [{ product: cheap }]);
+    const drawer = await openCart(page);
+    // Full width on phones.
+    expect((await drawer.boundingBox())?.width).toBe(360);
+
+    const subtotal = () => drawer.getByTestId('subtotal').textContent();
+    const shipping = () => drawer.getByTestId('shipping').textContent();
+    const total = () => drawer.getByTestId('total').textContent();
+    expect(await subtotal()).toBe(formatUsd(cheap.priceCents));
+    expect(await shipping()).toBe('$4.99');
+    expect(await total()).toBe(formatUsd(cheap.priceCents + 499));
+    await drawer.getByText(/more for free shipping/).waitFor();
+
+    const quantity = drawer.getByLabel(`Quantity of ${cheap.title}`);
+    expect(await quantity.locator('option').allTextContents()).toEqual(['1', '2', '3', '4', '5']);
+    const enough = Math.ceil(5000 / cheap.priceCents);
+    await quantity.selectOption(String(enough));
+    await expect.poll(shipping).toBe('Free');
+    expect(await subtotal()).toBe(formatUsd(cheap.priceCents * enough));
+    expect(await total()).toBe(formatUsd(cheap.priceCents * enough));
+    expect(
+      await drawer.getByRole('listitem', { name: cheap.title }).getByTestId('line-total').textContent(),
+    ).toContain(formatUsd(cheap.priceCents * enough));
+
+    // A line never goes above its stock.
+    await page.keyboard.press('Escape');
+    await seedCart(page, [
+      { product: cheap, quantity: enough },
+      { product: scarce, quantity: 5 },
+    ]);
+    const reopened = await openCart(page);
+    const scarceQuantity = reopened.getByLabel(`Quantity of ${scarce.title}`);
+    expect(await scarceQuantity.locator('option').count()).toBe(scarce.quantity);
+    expect(await scarceQuantity.inputValue()).toBe(String(scarce.quantity));
+    await reopened.getByText(`Only ${scarce.quantity} left`).waitFor();
+
+    // Kept across a reload.
+    await page.reload();
+    const afterReload = await openCart(page);
+    expect(await afterReload.getByLabel(`Quantity of ${cheap.title}`).inputValue()).toBe(String(enough));
+    expect(await afterReload.getByLabel(`Quantity of ${scarce.title}`).inputValue()).toBe(
+      String(scarce.quantity),
+    );
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: `Cart, ${enough + scarce.quantity} items` })
+      .waitFor({ state: 'attached' });
+  });
+
+  it('pays by card through the Stripe stand-in, confirms on /success and goes back to the store', async () => {
+    // The stand-in's hosted page has no favicon.
+    shop.allowConsoleErrors(/status of 404/);
+    const page = await shop.newPage();
+    const first = pick((p) => p.quantity >= 2 && p.priceCents >= 1000, 'in stock');
+    const second = pick((p) => p.quantity >= 1, 'in stock');
+    await seedCart(page, [{ product: first, quantity: 2 }, { product: second }]);
+    const drawer = await openCart(page);
+    const cartTotal = await drawer.getByTestId('total').textContent();
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await fillInfo(drawer, SHOPPER);
+    await continueToPayment(drawer);
+    await expectStep(drawer, 'Payment');
+    await drawer.getByRole('button', { name: 'Pay with Card' }).click();
+
+    await page.waitForURL((url) => url.pathname.startsWith('/c/pay/'));
+    const session = stripe!.lastSession()!;
+    expect(formatUsd(session.session.amount_total)).toBe(cartTotal);
+    expect(session.session.customer_email).toBe(SHOPPER.email);
+    const reference = session.session.metadata.reference!;
+
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/success');
+    expect(new URL(page.url()).searchParams.get('reference')).toBe(reference);
+    await page.getByRole('heading', { level: 1, name: 'Thank You for Your Order!' }).waitFor();
+
+    // A card payment has no signature: the order number (first 8 characters of its id) instead.
+    const status = await paymentStatus(shop, reference);
+    expect(status.status).toBe('completed');
+    expect(await page.getByTestId('order-number').textContent()).toBe(status.order_id!.slice(0, 8));
+    await page
+      .getByText('You will receive tracking information within 48 hours once your order ships.')
+      .waitFor();
+    expect(await page.getByRole('link', { name: 'View Order Status' }).getAttribute('href')).toBe('/profile');
+
+    // The order is placed: the cart is empty.
+    await page.getByRole('banner').getByRole('button', { name: 'Cart, 0 items' }).waitFor();
+    await page.getByRole('link', { name: 'Continue Shopping' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const drawerAfter = await openCart(page);
+    await drawerAfter.getByText('Your cart is empty', { exact: true }).waitFor();
+    await expectStep(drawerAfter, 'Cart');
+  });
+
+  it('comes back from the card page through Cancel to the payment step with the error, and can pay again', async () => {
+    shop.allowConsoleErrors(/status of 404/);
+    const page = await shop.newPage();
+    // All of its stock: paying again needs the cancelled payment's reservation back.
+    const product = pick((p) => p.quantity >= 1 && p.quantity <= 3, 'low in stock');
+    await seedCart(page, [{ product, quantity: product.quantity }]);
+    const drawer = await openCart(page);
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await fillInfo(drawer, SHOPPER);
+    await continueToPayment(drawer);
+    await drawer.getByRole('button', { name: 'Pay with Card' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/c/pay/'));
+    const reference = stripe!.lastSession()!.session.metadata.reference!;
+
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    const back = page.getByRole('dialog', { name: /Your Cart/ });
+    await back.waitFor();
+    await expectStep(back, 'Payment');
+    await expectAlert(back, 'Payment cancelled');
+    // The reservation was released on the server: the last item can be bought again.
+    await expect.poll(async () => (await paymentStatus(shop, reference)).status).not.toBe('pending');
+    await expect.poll(() => back.getByRole('button', { name: 'Pay with Card' }).isEnabled()).toBe(true);
+    await back.getByRole('button', { name: 'Pay with Card' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/c/pay/'));
+    expect(stripe!.lastSession()!.session.metadata.reference).not.toBe(reference);
+  });
+
+  it('shows the confirmation step after the card-payment-success window message', async () => {
+    const page = await shop.newPage();
+    const product = pick((p) => p.quantity >= 1 && p.priceCents >= 5000, 'from $50.00');
+    await seedCart(page, [{ product }]);
+    const drawer = await openCart(page);
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await fillInfo(drawer, SHOPPER);
+    await continueToPayment(drawer);
+    await expectStep(drawer, 'Payment');
+
+    // Another origin's message is ignored; the shop's own is the success callback.
+    await page.evaluate(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'card-payment-success', reference: 'elsewhere' },
+          origin: 'https://evil.example',
+        }),
+      );
+    });
+    await page.waitForTimeout(200);
+    await expectStep(drawer, 'Payment');
+    await page.evaluate(() =>
+      window.postMessage({ type: 'card-payment-success', reference: 'ref-from-window' }, location.origin),
+    );
+    await expectStep(drawer, 'Confirmation');
+    await drawer.getByText('Thank You for Your Order!', { exact: true }).waitFor();
+    expect(await drawer.getByTestId('confirmation-total').textContent()).toBe(formatUsd(product.priceCents));
+    expect(await drawer.textContent()).toContain(`${SHOPPER.firstName} ${SHOPPER.lastName}`);
+    expect(await drawer.textContent()).toContain(SHOPPER.email);
+
+    // Back: confirmation -> payment; the callback again; Continue Shopping clears and closes.
+    await drawer.getByRole('button', { name: 'Back' }).click();
+    await expectStep(drawer, 'Payment');
+    await page.evaluate(() =>
+      window.postMessage({ type: 'card-payment-success', reference: 'ref-from-window' }, location.origin),
+    );
+    await expectStep(drawer, 'Confirmation');
+    await drawer.getByRole('button', { name: 'Continue Shopping' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('banner').getByRole('button', { name: 'Cart, 0 items' }).waitFor();
+  });
+
+  it('answers /success without a reference with the store, and shows Payment Error for bad and failed payments', async () => {
+    // The browser logs the 400 of the malformed reference and the 404s of the unknown one.
+    shop.allowConsoleErrors(/status of 400/, /status of 404/);
+    const page = await shop.newPage({ width: 360, height: 740, isMobile: true });
+    await page.goto('/success');
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+
+    // A malformed reference: the server's message, polling stops.
+    await page.goto('/success?reference=bad');
+    await page.getByRole('heading', { level: 1, name: 'Payment Error' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('Invalid payment reference');
+
+    // A payment that ended without an order.
+    const product = pick((p) => p.quantity >= 1, 'in stock');
+    const reference = await page.evaluate(
+      async ({ productId, size, color, shippingInfo }) => {
+        const res = await fetch('/api/checkout', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            items: [{ productId, size, color, quantity: 1 }],
+            shippingInfo,
+            paymentMethod: 'card',
+          }),
+        });
+        const body = (await res.json()) as { reference: string };
+        await fetch(`/api/payments/${body.reference}/cancel`, { method: 'POST' });
+        return body.reference;
+      },
+      {
+        productId: product.id,
+        size: product.sizes[0] ?? null,
+        color: product.colors[0] ?? null,
+        shippingInfo: SHOPPER,
+      },
+    );
+    await page.goto(`/success?reference=${reference}`);
+    await page.getByRole('heading', { level: 1, name: 'Payment Error' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(/^Payment (cancelled|expired)$/);
+    await page.getByRole('link', { name: 'Return to Store' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // An unknown reference is "not found": ignored and retried, still confirming.
+    await page.goto(`/success?reference=${'x'.repeat(32)}`);
+    await page.getByRole('heading', { level: 1, name: 'Confirming Your Payment' }).waitFor();
+    await page.waitForTimeout(2500);
+    expect(await page.getByRole('heading', { level: 1, name: 'Confirming Your Payment' }).count()).toBe(1);
+  });
+
+  it("prefills a signed-in customer's details and hides Create Account", async () => {
+    const page = await shop.newPage();
+    const email = newEmail('buyer');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/profile'));
+    await page.evaluate(
+      (value) => localStorage.setItem('profile-settings', value),
+      JSON.stringify({ firstName: 'Ada', lastName: 'Okafor', phone: '4155550188', city: 'Portland' }),
+    );
+
+    const product = pick((p) => p.quantity >= 1, 'in stock');
+    await page.goto('/');
+    await seedCart(page, [{ product }]);
+    const drawer = await openCart(page);
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await expectStep(drawer, 'Info');
+    await expect.poll(() => drawer.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    expect(await drawer.getByLabel('First Name', { exact: true }).inputValue()).toBe('Ada');
+    expect(await drawer.getByLabel('City', { exact: true }).inputValue()).toBe('Portland');
+    expect(await drawer.getByLabel('Address', { exact: true }).inputValue()).toBe('');
+    expect(await drawer.getByLabel('Password', { exact: true }).count()).toBe(0);
+  });
+
+  it('says card payments are not configured and disables the button when the server has no Stripe keys', async () => {
+    const page = await shop.newPage();
+    await page.route('**/api/checkout/config', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ card: { enabled: false }, crypto: { enabled: false }, reservationMinutes: 5 }),
+      }),
+    );
+    const product = pick((p) => p.quantity >= 1, 'in stock');
+    await seedCart(page, [{ product }]);
+    const drawer = await openCart(page);
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await fillInfo(drawer, SHOPPER);
+    await continueToPayment(drawer);
+    await drawer.getByText('Card payments are not configured', { exact: true }).waitFor();
+    expect(await drawer.getByRole('button', { name: 'Pay with Card' }).isDisabled()).toBe(true);
+  });
+});

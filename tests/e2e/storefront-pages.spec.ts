@@ -1,0 +1,341 @@
+/**
+ * Storefront journeys that need no catalogue: the cookie notice and disclaimer (remembered across
+ * reloads), the info pages, How to Buy with its copy button, and the small-screen layout.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { TOKEN_BUY_URL, TOKEN_CHART_URL, TOKEN_CONTRACT_ADDRESS } from '../../src/common/token';
+import {
+  describeBrowser,
+  trackPageErrors,
+  unexpectedErrors,
+  useBrowserSuite,
+  type BrowserSuite,
+  type PageErrorLog,
+} from '../helpers/browser';
+
+const CONSENT_KEY = 'aelo-cookie-consent';
+const DISCLAIMER_KEY = 'aelo-disclaimer-accepted';
+
+async function withConsentGiven(page: Page): Promise<Page> {
+  await page.context().addInitScript(() => {
+    if (location.protocol !== 'http:' && location.protocol !== 'https:') return; // about:blank
+    localStorage.setItem('aelo-cookie-consent', 'true');
+    localStorage.setItem('aelo-disclaimer-accepted', 'true');
+  });
+  return page;
+}
+
+/**
+ * A first-time visitor: a context of our own, so that nothing pre-answers the prompts, with the
+ * same "no console errors" rule as shop.newPage().
+ */
+async function firstVisit(shop: BrowserSuite, run: (page: Page) => Promise<void>): Promise<void> {
+  const log: PageErrorLog = { errors: [], allowed: [] };
+  const context: BrowserContext = await shop.browser.newContext({
+    baseURL: shop.server.baseUrl,
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
+  trackPageErrors(context, log);
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+  expect(unexpectedErrors(log)).toEqual([]);
+}
+
+const flag = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+describeBrowser('storefront pages', () => {
+  const shop = useBrowserSuite();
+
+  it('shows the disclaimer until it is acknowledged with I Understand, and remembers it', async () => {
+    await firstVisit(shop, async (page) => {
+      await page.goto('/');
+      const disclaimer = page.getByRole('dialog', { name: 'Important Disclaimer' });
+      await disclaimer.waitFor();
+      const text = (await disclaimer.textContent()) ?? '';
+      expect(text).toMatch(/^Important Disclaimer[\s\S]*Welcome to Aelo/);
+      for (const fact of [
+        'Cryptocurrency is high risk',
+        'Past performance does not predict future results.',
+        'Only invest what you can afford to lose.',
+        'Do your own research',
+        'pre-loved and carefully authenticated',
+        'subjective',
+        'Colors may vary',
+        'All sales are final unless an item is significantly misrepresented.',
+      ]) {
+        expect(text).toContain(fact);
+      }
+      expect(await disclaimer.getByRole('button', { name: 'Close' }).isVisible()).toBe(true);
+
+      // Focus stays inside; a click on the backdrop does not dismiss it.
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(
+          true,
+        );
+      }
+      await page.mouse.click(5, 400);
+      expect(await disclaimer.isVisible()).toBe(true);
+
+      await disclaimer.getByRole('button', { name: 'I Understand' }).click();
+      await disclaimer.waitFor({ state: 'detached' });
+      expect(await flag(page, DISCLAIMER_KEY)).toBe('true');
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('dialog', { name: 'Important Disclaimer' }).count()).toBe(0);
+    });
+  });
+
+  it('counts the close icon and Escape as acknowledging the disclaimer', async () => {
+    await firstVisit(shop, async (page) => {
+      await page.goto('/about');
+      const disclaimer = page.getByRole('dialog', { name: 'Important Disclaimer' });
+      await disclaimer.getByRole('button', { name: 'Close' }).click();
+      await disclaimer.waitFor({ state: 'detached' });
+      expect(await flag(page, DISCLAIMER_KEY)).toBe('true');
+    });
+    await firstVisit(shop, async (page) => {
+      await page.goto('/');
+      const disclaimer = page.getByRole('dialog', { name: 'Important Disclaimer' });
+      await disclaimer.waitFor();
+      await page.keyboard.press('Escape');
+      await disclaimer.waitFor({ state: 'detached' });
+      expect(await flag(page, DISCLAIMER_KEY)).toBe('true');
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByRole('dialog', { name: 'Important Disclaimer' }).count()).toBe(0);
+    });
+  });
+
+  it('shows the cookie notice until a choice is stored: Accept All stores true, Decline false', async () => {
+    await firstVisit(shop, async (page) => {
+      await page.goto('/');
+      await page
+        .getByRole('dialog', { name: 'Important Disclaimer' })
+        .getByRole('button', { name: 'I Understand' })
+        .click();
+      const notice = page.getByRole('region', { name: 'Cookie Notice' });
+      await notice.waitFor();
+      expect(await notice.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+        '/privacy',
+      );
+      expect(await notice.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+        '/terms',
+      );
+      expect(await flag(page, CONSENT_KEY)).toBeNull();
+
+      // Still there after a reload while unanswered.
+      await page.reload();
+      await notice.waitFor();
+      await notice.getByRole('button', { name: 'Accept All' }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect(await flag(page, CONSENT_KEY)).toBe('true');
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('region', { name: 'Cookie Notice' }).count()).toBe(0);
+    });
+
+    await firstVisit(shop, async (page) => {
+      await page.goto('/faq');
+      await page
+        .getByRole('dialog', { name: 'Important Disclaimer' })
+        .getByRole('button', { name: 'I Understand' })
+        .click();
+      const notice = page.getByRole('region', { name: 'Cookie Notice' });
+      await notice.getByRole('button', { name: 'Decline' }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect(await flag(page, CONSENT_KEY)).toBe('false');
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('region', { name: 'Cookie Notice' }).count()).toBe(0);
+
+      // The privacy policy the notice links to.
+      await page.goto('/privacy');
+      await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    });
+  });
+
+  it('has an About page with mission, values, story, five steps, community and Shop Now', async () => {
+    const page = await withConsentGiven(await shop.newPage());
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1, name: 'About Aelo' }).waitFor();
+    expect(await page.title()).toContain('About Aelo');
+    const main = page.getByRole('main');
+    expect(await main.textContent()).toMatch(/Our mission is/);
+    for (const name of ['Quality', 'Sustainable growth', 'Premium brand']) {
+      expect(await main.getByRole('heading', { level: 3, name, exact: true }).count()).toBe(1);
+    }
+    expect(await main.getByRole('heading', { name: 'Our story' }).count()).toBe(1);
+    expect(await main.textContent()).toContain('founded in 2024');
+    const steps = main.getByRole('list').filter({ has: page.getByRole('heading', { name: 'Authenticate' }) });
+    expect(await steps.getByRole('listitem').count()).toBe(5);
+    expect(await main.getByRole('heading', { name: 'Community and rewards' }).count()).toBe(1);
+    await main.getByRole('link', { name: 'Shop Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('has a FAQ with one section open at a time', async () => {
+    const page = await withConsentGiven(await shop.newPage());
+    await page.goto('/faq');
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    const toggles = page.getByRole('main').getByRole('button', { expanded: true });
+    expect(await toggles.count()).toBe(1);
+    const first = page.getByRole('button', { name: 'Orders & shipping' });
+    const returns = page.getByRole('button', { name: 'Returns & refunds' });
+    expect(await first.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByText('Where do you ship?').isVisible()).toBe(true);
+    expect(await page.getByText('Who pays for return shipping?').isVisible()).toBe(false);
+
+    await returns.click();
+    expect(await returns.getAttribute('aria-expanded')).toBe('true');
+    expect(await first.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByText('Where do you ship?').isVisible()).toBe(false);
+    const region = page.getByRole('region', { name: 'Returns & refunds' });
+    expect(await region.textContent()).toContain('within 7 days of delivery');
+    expect(await region.textContent()).toContain('The customer pays return shipping.');
+    expect(await region.textContent()).toContain('Within 5 business days');
+    expect(await page.getByRole('main').getByRole('button', { expanded: true }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Condition & authenticity' }).click();
+    const condition = page.getByRole('region', { name: 'Condition & authenticity' });
+    for (const rating of ['New', 'Like New', 'Good', 'Fair']) {
+      expect(await condition.getByText(rating, { exact: true }).count()).toBe(1);
+    }
+    // Closing the open section leaves none open.
+    await page.getByRole('button', { name: 'Condition & authenticity' }).click();
+    expect(await page.getByRole('main').getByRole('button', { expanded: true }).count()).toBe(0);
+  });
+
+  it('has a Shipping page with processing, method, tracking and the costs table', async () => {
+    const page = await withConsentGiven(await shop.newPage());
+    await page.goto('/shipping');
+    await page.getByRole('heading', { level: 1, name: 'Shipping' }).waitFor();
+    const main = page.getByRole('main');
+    const text = (await main.textContent()) ?? '';
+    expect(text).toContain('within 48 hours');
+    expect(text).toContain('USPS');
+    expect(text).toContain('3-5 business days');
+    expect(text).toContain('continental');
+    expect(text).toContain('You will receive tracking information within 48 hours once your order ships.');
+    const table = main.getByRole('table', { name: 'Shipping cost by order subtotal' });
+    const rows = await table.getByRole('row').allTextContents();
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/\$0\.00.*\$49\.99.*\$4\.99/);
+    expect(rows[2]).toMatch(/\$50\.00 and over.*Free/);
+  });
+
+  it('has Terms of Service with the last-updated date and twelve numbered sections', async () => {
+    const page = await withConsentGiven(await shop.newPage());
+    await page.goto('/terms');
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    const main = page.getByRole('main');
+    await main.getByText('Last updated March 28, 2024').waitFor();
+    const sections = main.getByRole('heading', { level: 2 });
+    const titles = await sections.allTextContents();
+    expect(titles).toHaveLength(12);
+    titles.forEach((title, i) => expect(title).toMatch(new RegExp(`^${i + 1}\\.`)));
+    const text = (await main.textContent()) ?? '';
+    expect(text).toContain('within 7 days of delivery');
+    expect(text).toContain('New, Like New, Good or Fair');
+  });
+
+  it('has a Privacy Policy naming what the browser stores, accounts and payments', async () => {
+    const page = await withConsentGiven(await shop.newPage());
+    await page.goto('/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    const text = (await page.getByRole('main').textContent()) ?? '';
+    for (const fact of [
+      CONSENT_KEY,
+      DISCLAIMER_KEY,
+      'aelo-cart',
+      'Session cookie',
+      'Accounts',
+      'Stripe',
+      'Solana',
+    ]) {
+      expect(text).toContain(fact);
+    }
+  });
+
+  it('puts a Back to Home link on every info page', async () => {
+    const page = await withConsentGiven(await shop.newPage());
+    for (const path of ['/about', '/faq', '/shipping', '/terms', '/privacy', '/how-to-buy']) {
+      await page.goto(path);
+      const back = page.getByRole('main').getByRole('link', { name: 'Back to Home' });
+      await back.waitFor();
+      expect(await back.getAttribute('href')).toBe('/');
+    }
+    await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('explains How to Buy in three steps with a risk warning and a copyable contract address', async () => {
+    const page = await withConsentGiven(await shop.newPage());
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.server.baseUrl });
+    await page.goto('/how-to-buy');
+    await page.getByRole('heading', { level: 1, name: 'How to Buy' }).waitFor();
+    const main = page.getByRole('main');
+    expect(await main.getByRole('note', { name: 'Investment risk' }).textContent()).toMatch(
+      /high risk.*afford to lose/,
+    );
+    const steps = await main.getByRole('heading', { level: 2 }).allTextContents();
+    expect(steps).toEqual([
+      'Step 1: Set up a wallet',
+      'Step 2: Get SOL',
+      'Step 3: Buy AELO on a decentralized exchange',
+    ]);
+    expect(await main.textContent()).toContain('at least 0.1 SOL');
+    const chart = main.getByRole('link', { name: /View the AELO chart/ });
+    expect(await chart.getAttribute('href')).toBe(TOKEN_CHART_URL);
+    expect(await chart.getAttribute('target')).toBe('_blank');
+    expect(await main.getByRole('link', { name: /Swap on Jupiter/ }).getAttribute('href')).toBe(
+      TOKEN_BUY_URL,
+    );
+
+    await main.getByText(TOKEN_CONTRACT_ADDRESS, { exact: true }).waitFor();
+    const copy = main.getByRole('button', { name: 'Copy' });
+    await copy.click();
+    await main.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TOKEN_CONTRACT_ADDRESS);
+    await main.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 5_000 });
+  });
+
+  it('works at 360 px: mobile menu, no sideways scrolling on any storefront page', async () => {
+    const page = await withConsentGiven(await shop.newPage({ width: 360, height: 740, isMobile: true }));
+    for (const path of ['/', '/about', '/faq', '/shipping', '/terms', '/privacy', '/how-to-buy']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(fits, `${path} scrolls sideways at 360 px`).toBe(true);
+    }
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    for (const name of ['Home', 'Shop', 'Rewards', 'Ecosystem', 'How to Buy']) {
+      expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    const buy = menu.getByRole('link', { name: /Buy Token/ });
+    expect(await buy.getAttribute('href')).toBe(TOKEN_BUY_URL);
+    expect(await buy.getAttribute('target')).toBe('_blank');
+    await menu.getByRole('link', { name: 'Rewards', exact: true }).click();
+    await menu.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => url.hash === '#rewards');
+    await page.waitForFunction(() => {
+      const top = document.getElementById('rewards')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 200;
+    });
+  });
+});

@@ -1,0 +1,357 @@
+/**
+ * Browser-test infrastructure: the REAL built server (`node dist/server/main.js`) on a free port
+ * with its own temporary DATA_DIR, and system Chromium driven by playwright-core.
+ *
+ * - Chromium comes from CHROMIUM_PATH or /usr/bin/chromium. Without one, suites declared with
+ *   `describeBrowser` are skipped and ONE line starting "SKIPPED: browser tests" says why.
+ * - The server must be built first (`npm run build`; `npm test` and `npm run test:e2e` build when stale).
+ * - Any console error or uncaught error in a page fails the test that opened it, unless the test
+ *   said it expects it (`allowConsoleErrors`, e.g. the browser's own "status of 404" line).
+ *
+ * Usage:
+ *   describeBrowser('journey', () => {
+ *     const shop = useBrowserSuite();
+ *     it('...', async () => { const page = await shop.newPage(); await page.goto('/'); ... });
+ *   });
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SERVER_ENTRY = path.join(ROOT_DIR, 'dist/server/main.js');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+export const DEFAULT_ADMIN = { email: 'admin@aelo.test', password: 'admin-password-1234' } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Chromium
+
+function findChromium():
+  { executablePath: string; reason?: undefined } | { executablePath?: undefined; reason: string } {
+  const fromEnv = process.env.CHROMIUM_PATH?.trim();
+  if (fromEnv) {
+    return existsSync(fromEnv)
+      ? { executablePath: fromEnv }
+      : { reason: `CHROMIUM_PATH is set to ${fromEnv}, which does not exist` };
+  }
+  if (existsSync('/usr/bin/chromium')) return { executablePath: '/usr/bin/chromium' };
+  return { reason: 'no Chromium found: set CHROMIUM_PATH or install /usr/bin/chromium' };
+}
+
+const chromiumLookup = findChromium();
+
+/** Path of the Chromium binary used, when there is one. */
+export const chromiumPath: string | undefined = chromiumLookup.executablePath;
+/** False when browser suites are skipped; `browserSkipReason` says why. */
+export const hasBrowser: boolean = chromiumPath !== undefined;
+export const browserSkipReason: string | undefined = chromiumLookup.reason;
+
+let skipNoticePrinted = false;
+function printSkipNotice(): void {
+  if (skipNoticePrinted) return;
+  skipNoticePrinted = true;
+  console.warn(`SKIPPED: browser tests (${browserSkipReason ?? 'no browser'})`);
+}
+
+/** `describe` for browser journeys: skipped, with one explanatory line, when there is no Chromium. */
+export function describeBrowser(name: string, fn: () => void): void {
+  if (hasBrowser) {
+    describe(name, fn);
+  } else {
+    printSkipNotice();
+    describe.skip(name, fn);
+  }
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!chromiumPath) throw new Error(`SKIPPED: browser tests (${browserSkipReason})`);
+  return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shop server
+
+export interface ShopServerOptions {
+  /** Seed the demo catalogue (default false: tests build their own data). */
+  seedDemo?: boolean;
+  /** A PostgreSQL database; without it the server uses embedded PGlite under its DATA_DIR. */
+  databaseUrl?: string | undefined;
+  admin?: { email: string; password: string };
+  /** Extra environment for the server (wins over the defaults). */
+  env?: Record<string, string>;
+  /** How long to wait for GET /api/health to answer 200 (default 60 s). */
+  startTimeoutMs?: number;
+}
+
+export interface ShopServer {
+  /** http://127.0.0.1:<port>, also the server's PUBLIC_URL. */
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  admin: { email: string; password: string };
+  /** What the server printed so far (stdout and stderr). */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Starts `node dist/server/main.js` and resolves once GET /api/health answers 200. */
+export async function startShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
+  if (!existsSync(SERVER_ENTRY) || !existsSync(path.join(ROOT_DIR, 'dist/web/index.html'))) {
+    throw new Error(
+      'The app is not built: run `npm run build` first (npm test and npm run test:e2e build when stale).',
+    );
+  }
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  const admin = options.admin ?? { ...DEFAULT_ADMIN };
+
+  // A clean environment: nothing from the developer's shell leaks into the server's configuration.
+  const inherited: Record<string, string> = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SystemRoot']) {
+    const value = process.env[key];
+    if (value !== undefined) inherited[key] = value;
+  }
+  const env: Record<string, string> = {
+    ...inherited,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    LOG_LEVEL: 'warn',
+    // Journeys sign in several times a minute from one address.
+    SIGN_IN_RATE_LIMIT: '1000',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
+  };
+
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 10_000))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 240_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `The shop server exited during start-up (code ${child.exitCode}).\n${output.slice(-4000)}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `The shop server did not answer GET /api/health with 200 in time.\n${output.slice(-4000)}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+
+  return { baseUrl, port, dataDir, admin, logs: () => output, stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages that fail the test on console errors
+
+export interface PageErrorLog {
+  errors: string[];
+  allowed: RegExp[];
+}
+
+/** Collects console errors and uncaught errors of every page of a context. */
+export function trackPageErrors(context: BrowserContext, log: PageErrorLog): void {
+  const watch = (page: Page) => {
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const where = msg.location().url;
+      log.errors.push(`console.error on ${page.url()}: ${msg.text()}${where ? ` (${where})` : ''}`);
+    });
+    page.on('pageerror', (error) => {
+      log.errors.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
+export function unexpectedErrors(log: PageErrorLog): string[] {
+  return log.errors.filter((line) => !log.allowed.some((re) => re.test(line)));
+}
+
+export interface NewPageOptions {
+  /** Viewport width in CSS pixels (default 1280). */
+  width?: number;
+  height?: number;
+  /** Emulate a phone (touch, mobile user agent handling) as well as the width. */
+  isMobile?: boolean;
+  /**
+   * 'accepted' (default): the cookie notice and the disclaimer were already answered, so they do not
+   * cover the page; 'unset': a first visit, for tests of those prompts.
+   */
+  consent?: 'accepted' | 'unset';
+}
+
+/** localStorage keys of the consent prompts (src/web/features/consent/hooks/use-stored-flag.ts). */
+const CONSENT_FLAGS = { 'aelo-cookie-consent': 'true', 'aelo-disclaimer-accepted': 'true' };
+
+export interface BrowserSuite {
+  readonly server: ShopServer;
+  readonly browser: Browser;
+  /** Absolute URL on the test server. */
+  url(pathname: string): string;
+  /** A page in a fresh context (own cookies and storage); closed after the test. */
+  newPage(options?: NewPageOptions): Promise<Page>;
+  /** Console errors matching these are expected in the current test (e.g. /status of 401/). */
+  allowConsoleErrors(...patterns: RegExp[]): void;
+}
+
+/**
+ * Registers the hooks of a browser suite: one server and one browser for the file, a fresh context
+ * per page, and after each test a failure if any page logged an unexpected error.
+ */
+export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
+  let server: ShopServer | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let log: PageErrorLog = { errors: [], allowed: [] };
+
+  beforeAll(async () => {
+    const [srv, br] = await Promise.allSettled([startShopServer(options), launchChromium()]);
+    if (srv.status === 'fulfilled') server = srv.value;
+    if (br.status === 'fulfilled') browser = br.value;
+    if (srv.status === 'rejected' || br.status === 'rejected') {
+      await browser?.close();
+      await server?.stop();
+      throw srv.status === 'rejected' ? srv.reason : (br as PromiseRejectedResult).reason;
+    }
+  });
+
+  afterEach(async () => {
+    const current = log;
+    log = { errors: [], allowed: [] };
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    contexts = [];
+    const unexpected = unexpectedErrors(current);
+    if (unexpected.length > 0) {
+      throw new Error(`The page reported errors:\n${unexpected.join('\n')}`);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const suite: BrowserSuite = {
+    get server() {
+      if (!server) throw new Error('The shop server is not running (see beforeAll)');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('Chromium is not running (see beforeAll)');
+      return browser;
+    },
+    url(pathname: string) {
+      return new URL(pathname, suite.server.baseUrl).toString();
+    },
+    async newPage({
+      width = 1280,
+      height = 800,
+      isMobile = false,
+      consent = 'accepted',
+    }: NewPageOptions = {}) {
+      const context = await suite.browser.newContext({
+        baseURL: suite.server.baseUrl,
+        viewport: { width, height },
+        isMobile,
+        hasTouch: isMobile,
+        reducedMotion: 'reduce',
+      });
+      contexts.push(context);
+      trackPageErrors(context, log);
+      if (consent === 'accepted') {
+        await context.addInitScript((flags: Record<string, string>) => {
+          for (const [key, value] of Object.entries(flags)) {
+            if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+          }
+        }, CONSENT_FLAGS);
+      }
+      return context.newPage();
+    },
+    allowConsoleErrors(...patterns: RegExp[]) {
+      log.allowed.push(...patterns);
+    },
+  };
+  return suite;
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { createApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { closeDeps, createDeps, type AppDeps } from '../../src/server/deps';
+import { createLogger } from '../../src/server/lib/logger';
+import type { AppEnv } from '../../src/server/lib/hono-env';
+import { createScratchDatabase, type Backend, type ScratchDatabase } from './databases';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  backend: Backend;
+  dataDir: string;
+  /** A cookie-keeping client that sends the trusted Origin like a browser on the shop would. */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export interface StartTestAppOptions {
+  backend: Backend;
+  env?: Record<string, string>;
+  /** Reuse a database (and its URL) opened elsewhere, e.g. two app instances on one PostgreSQL. */
+  scratch?: ScratchDatabase;
+  database?: Database;
+}
+
+export async function startTestApp(options: StartTestAppOptions): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
+  const scratch = options.scratch ?? (await createScratchDatabase(options.backend));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...(scratch.url ? { DATABASE_URL: scratch.url } : {}),
+    ...options.env,
+  });
+  const logger = createLogger(config.logLevel);
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://', logger, poolSize: 5 }));
+  const deps = await createDeps(config, logger, { database });
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    backend: options.backend,
+    dataDir,
+    client: () => new TestClient(app),
+    async close() {
+      await closeDeps(deps, { keepDatabase: Boolean(options.database) });
+      if (!options.scratch) await scratch.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  json?: unknown;
+  body?: BodyInit;
+}
+
+/** Minimal browser stand-in over app.request(): keeps cookies, sends Origin on writes. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: Hono<AppEnv>) {}
+
+  async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
+    const headers = new Headers(options.headers);
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) headers.set('origin', TEST_ORIGIN);
+    if (this.cookies.size > 0 && !headers.has('cookie')) {
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    }
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(options.json);
+    }
+    const res = await this.app.request(url, { method, headers, body }, undefined);
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  get(url: string, options?: RequestOptions) {
+    return this.request('GET', url, options);
+  }
+  post(url: string, json?: unknown, options: RequestOptions = {}) {
+    return this.request('POST', url, { ...options, ...(json !== undefined ? { json } : {}) });
+  }
+  patch(url: string, json?: unknown, options: RequestOptions = {}) {
+    return this.request('PATCH', url, { ...options, ...(json !== undefined ? { json } : {}) });
+  }
+  delete(url: string, options?: RequestOptions) {
+    return this.request('DELETE', url, options);
+  }
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { TestApp, TestClient } from '../helpers/test-app';
+
+/** Signed-in clients for the admin tests: an admin and a customer of their own. */
+export interface AdminClients {
+  anonymous: TestClient;
+  customer: TestClient;
+  customerId: string;
+  admin: TestClient;
+  adminId: string;
+  adminEmail: string;
+}
+
+export async function signInClients(t: TestApp): Promise<AdminClients> {
+  const tag = randomBytes(4).toString('hex');
+  const customerEmail = `customer-${tag}@example.com`;
+  const customer = t.client();
+  const signUp = await customer.post('/api/auth/sign-up/email', { email: customerEmail, password: 'customer-pass-1' });
+  expect(signUp.status).toBe(200);
+  const customerId = ((await signUp.json()) as { user: { id: string } }).user.id;
+
+  const adminEmail = `admin-${tag}@example.com`;
+  const created = await t.deps.auth.createUser({ email: adminEmail, password: 'admin-pass-1234', role: 'admin' });
+  const admin = t.client();
+  const signIn = await admin.post('/api/auth/sign-in/email', { email: adminEmail, password: 'admin-pass-1234' });
+  expect(signIn.status).toBe(200);
+  return { anonymous: t.client(), customer, customerId, admin, adminId: created.id, adminEmail };
+}
+
+export interface ErrorJson {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export async function json<T>(res: Response, status: number): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text.slice(0, 500)).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+/** Polls until check passes (live events travel through NOTIFY). */
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 3000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}

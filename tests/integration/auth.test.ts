@@ -1,0 +1,651 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ErrorBody } from '../../src/common/errors';
+import { AppError } from '../../src/server/lib/app-error';
+import { requireAdmin, requireUser, sessionMiddleware } from '../../src/server/lib/auth-guards';
+import type { AppEnv } from '../../src/server/lib/hono-env';
+import {
+  ADMIN_CREDENTIALS_FILE,
+  bootstrapAdmin,
+  DEMO_ADMIN_EMAIL,
+} from '../../src/server/modules/auth/admin-bootstrap';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { createLogger } from '../../src/server/lib/logger';
+import {
+  BACKENDS,
+  createScratchDatabase,
+  warnIfPostgresSkipped,
+  type ScratchDatabase,
+} from '../helpers/databases';
+import { startTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app';
+
+const PASSWORD = 'correct horse battery';
+/** Most tests sign in many times: the rate-limit tests run on their own app with a low limit. */
+const RELAXED_LIMIT = { SIGN_IN_RATE_LIMIT: '1000' };
+
+let emailCounter = 0;
+const uniqueEmail = (label: string) => `${label}-${++emailCounter}@example.com`;
+
+async function errorOf(res: Response): Promise<ErrorBody['error']> {
+  return ((await res.json()) as ErrorBody).error;
+}
+
+function sessionCookieOf(res: Response): string | undefined {
+  return res.headers.getSetCookie().find((c) => /^(__Secure-)?shop\.session_token=[^;]/.test(c));
+}
+
+async function signUp(client: TestClient, email: string, password = PASSWORD) {
+  const res = await client.post('/api/auth/sign-up/email', { email, password });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { user: { id: string; email: string; role: string } }).user;
+}
+
+async function me(client: TestClient) {
+  const res = await client.get('/api/auth/me');
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { user: { id: string; email: string; name: string; role: string } | null })
+    .user;
+}
+
+describe.each(BACKENDS)('accounts on %s', (backend) => {
+  // One database for the whole file (opening PGlite is the slow part); the app instances below
+  // share it, each with its own configuration.
+  let scratch: ScratchDatabase;
+  let database: Database;
+  let t: TestApp;
+  const apps: TestApp[] = [];
+  const startApp = async (env: Record<string, string>) => {
+    const app = await startTestApp({ backend, scratch, database, env });
+    apps.push(app);
+    return app;
+  };
+  beforeAll(async () => {
+    warnIfPostgresSkipped();
+    scratch = await createScratchDatabase(backend);
+    database = await openDatabase({
+      databaseUrl: scratch.url,
+      pgliteDir: 'memory://',
+      logger: createLogger('silent'),
+      poolSize: 5,
+    });
+    t = await startApp(RELAXED_LIMIT);
+  });
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  describe('sign-up', () => {
+    it('creates a customer, sets the session cookie and stores an argon2id hash', async () => {
+      const client = t.client();
+      const email = uniqueEmail('Sign.Up');
+      const res = await client.post('/api/auth/sign-up/email', {
+        email: `  ${email.toUpperCase()} `,
+        password: PASSWORD,
+        name: 'Ada',
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { user: Record<string, unknown> };
+      expect(body).toEqual({
+        user: { id: expect.any(String), email: email.toLowerCase(), name: 'Ada', role: 'customer' },
+      });
+      expect(sessionCookieOf(res)).toBeDefined();
+
+      expect(await me(client)).toEqual(body.user);
+
+      const account = await t.deps.database.db
+        .selectFrom('accounts')
+        .select(['password', 'provider_id'])
+        .where('user_id', '=', String(body.user.id))
+        .executeTakeFirstOrThrow();
+      expect(account.provider_id).toBe('credential');
+      expect(account.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    });
+
+    it('never lets the caller choose a role', async () => {
+      const client = t.client();
+      const res = await client.post('/api/auth/sign-up/email', {
+        email: uniqueEmail('sneaky'),
+        password: PASSWORD,
+        role: 'admin',
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { user: { role: string } }).user.role).toBe('customer');
+      expect((await me(client))?.role).toBe('customer');
+    });
+
+    it('answers 400 naming the invalid fields', async () => {
+      const res = await t
+        .client()
+        .post('/api/auth/sign-up/email', { email: 'not-an-email', password: 'short' });
+      expect(res.status).toBe(400);
+      const error = await errorOf(res);
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(error.fields ?? {}).sort()).toEqual(['email', 'password']);
+      expect(error.fields?.email).toBe('Please enter a valid email address');
+      expect(res.headers.getSetCookie()).toEqual([]);
+    });
+
+    it('answers 409 for an email that already has an account, whatever its case', async () => {
+      const email = uniqueEmail('dup');
+      await signUp(t.client(), email);
+      const res = await t
+        .client()
+        .post('/api/auth/sign-up/email', { email: email.toUpperCase(), password: 'another password' });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({
+        error: { code: 'CONFLICT', message: 'An account with this email already exists' },
+      });
+      expect(res.headers.getSetCookie()).toEqual([]);
+    });
+
+    it('answers 400 BAD_JSON for a body that is not JSON', async () => {
+      const res = await t.client().request('POST', '/api/auth/sign-up/email', {
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":',
+      });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).code).toBe('BAD_JSON');
+    });
+  });
+
+  describe('sign-in', () => {
+    let email: string;
+    beforeAll(async () => {
+      email = uniqueEmail('signin');
+      await t.deps.auth.createUser({ email, password: PASSWORD, name: 'Grace' });
+    });
+
+    it('signs in with the right password', async () => {
+      const client = t.client();
+      expect(await me(client)).toBeNull();
+      const res = await client.post('/api/auth/sign-in/email', {
+        email: email.toUpperCase(),
+        password: PASSWORD,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        user: { id: expect.any(String), email, name: 'Grace', role: 'customer' },
+      });
+      expect(sessionCookieOf(res)).toBeDefined();
+      expect((await me(client))?.email).toBe(email);
+    });
+
+    it('answers 401 with one message for a wrong password and for an unknown email', async () => {
+      const wrong = await t.client().post('/api/auth/sign-in/email', { email, password: 'wrong password' });
+      const unknown = await t
+        .client()
+        .post('/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: PASSWORD });
+      for (const res of [wrong, unknown]) {
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({
+          error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' },
+        });
+        expect(res.headers.getSetCookie()).toEqual([]);
+      }
+    });
+
+    it('answers 400 naming missing fields', async () => {
+      const res = await t.client().post('/api/auth/sign-in/email', {});
+      expect(res.status).toBe(400);
+      const error = await errorOf(res);
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(error.fields ?? {}).sort()).toEqual(['email', 'password']);
+    });
+
+    it('sets an httpOnly, SameSite=Lax, Path=/ cookie without Secure on http', async () => {
+      const res = await t.client().post('/api/auth/sign-in/email', { email, password: PASSWORD });
+      const cookie = sessionCookieOf(res);
+      expect(cookie).toMatch(/^shop\.session_token=/);
+      const attributes = cookie!.split(';').map((a) => a.trim().toLowerCase());
+      expect(attributes).toContain('httponly');
+      expect(attributes).toContain('samesite=lax');
+      expect(attributes).toContain('path=/');
+      expect(attributes).not.toContain('secure');
+    });
+  });
+
+  describe('sessions', () => {
+    it('sign-out deletes the session on the server: the old cookie no longer works', async () => {
+      const client = t.client();
+      const user = await signUp(client, uniqueEmail('signout'));
+      const oldCookie = client.cookies.get('shop.session_token')!;
+      expect(oldCookie).toBeTruthy();
+
+      const res = await client.post('/api/auth/sign-out');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true });
+      expect(res.headers.getSetCookie().some((c) => /^shop\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+      expect(client.cookies.has('shop.session_token')).toBe(false);
+
+      const replay = t.client();
+      replay.cookies.set('shop.session_token', oldCookie);
+      expect(await me(replay)).toBeNull();
+      const rows = await t.deps.database.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('sign-out without a session still answers ok', async () => {
+      const res = await t.client().post('/api/auth/sign-out');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true });
+    });
+
+    it('refuses and deletes a session older than the absolute lifetime, even if recently used', async () => {
+      const client = t.client();
+      const user = await signUp(client, uniqueEmail('old'));
+      const maxAge = t.deps.config.session.maxAgeSeconds;
+      await t.deps.database.db
+        .updateTable('sessions')
+        .set({
+          created_at: sql<Date>`now() - make_interval(secs => ${maxAge + 60})`,
+          expires_at: sql<Date>`now() + interval '1 day'`,
+        })
+        .where('user_id', '=', user.id)
+        .execute();
+
+      expect(
+        await t.deps.auth.getSessionUser(
+          new Headers({ cookie: `shop.session_token=${client.cookies.get('shop.session_token')}` }),
+        ),
+      ).toBeNull();
+      const rows = await t.deps.database.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(rows).toEqual([]);
+      expect(await me(client)).toBeNull();
+    });
+
+    it('/me clears the cookie of a session past the cap', async () => {
+      const client = t.client();
+      const user = await signUp(client, uniqueEmail('old2'));
+      await t.deps.database.db
+        .updateTable('sessions')
+        .set({ created_at: sql<Date>`now() - interval '400 days'` })
+        .where('user_id', '=', user.id)
+        .execute();
+      const res = await client.get('/api/auth/me');
+      expect(await res.json()).toEqual({ user: null });
+      expect(res.headers.getSetCookie().some((c) => /^shop\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+    });
+
+    it('expires a session left idle past its expiry', async () => {
+      const client = t.client();
+      const user = await signUp(client, uniqueEmail('idle'));
+      await t.deps.database.db
+        .updateTable('sessions')
+        .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(await me(client)).toBeNull();
+    });
+
+    it('answers { user: null } without a cookie and for a forged one', async () => {
+      expect(await me(t.client())).toBeNull();
+      const forged = t.client();
+      forged.cookies.set('shop.session_token', 'abc.def');
+      expect(await me(forged)).toBeNull();
+    });
+  });
+
+  describe('CSRF', () => {
+    it('refuses sign-out and sign-in from another site when a cookie is present', async () => {
+      const email = uniqueEmail('csrf');
+      const client = t.client();
+      await signUp(client, email);
+      const evil = { headers: { origin: 'https://evil.example' } };
+
+      const out = await client.post('/api/auth/sign-out', undefined, evil);
+      expect(out.status).toBe(403);
+      expect((await errorOf(out)).code).toBe('CSRF_REJECTED');
+
+      const signIn = await client.post('/api/auth/sign-in/email', { email, password: PASSWORD }, evil);
+      expect(signIn.status).toBe(403);
+      expect((await errorOf(signIn)).code).toBe('CSRF_REJECTED');
+
+      // The session survived the forged sign-out.
+      expect((await me(client))?.email).toBe(email);
+    });
+  });
+
+  describe('exposed endpoints', () => {
+    it.each([
+      ['GET', '/api/auth/get-session'],
+      ['POST', '/api/auth/update-user'],
+      ['POST', '/api/auth/change-password'],
+      ['GET', '/api/auth/ok'],
+    ])('%s %s is not reachable', async (method, url) => {
+      const res = await t.client().request(method, url, method === 'POST' ? { json: {} } : {});
+      expect(res.status).toBe(404);
+      expect((await errorOf(res)).code).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('authorization guards', () => {
+    const guarded = () => {
+      const app = new Hono<AppEnv>();
+      app.use(
+        '*',
+        sessionMiddleware((headers) => t.deps.auth.getSessionUser(headers)),
+      );
+      app.get('/admin', requireAdmin, (c) => c.json({ ok: true, role: c.var.user.role }));
+      app.get('/account', requireUser, (c) => c.json({ ok: true }));
+      app.onError((err, c) =>
+        err instanceof AppError
+          ? c.json(err.toBody(), err.status as 401)
+          : c.json({ error: String(err) }, 500),
+      );
+      return app;
+    };
+    const cookieOf = (client: TestClient) => `shop.session_token=${client.cookies.get('shop.session_token')}`;
+
+    it('a signed-in customer is a user but not an admin', async () => {
+      const client = t.client();
+      await signUp(client, uniqueEmail('customer'));
+      const app = guarded();
+      expect((await app.request('/account', { headers: { cookie: cookieOf(client) } })).status).toBe(200);
+      const res = await app.request('/admin', { headers: { cookie: cookieOf(client) } });
+      expect(res.status).toBe(403);
+      expect((await errorOf(res)).code).toBe('FORBIDDEN');
+    });
+
+    it('anonymous gets 401 and an admin gets through', async () => {
+      const app = guarded();
+      expect((await app.request('/admin')).status).toBe(401);
+      const email = uniqueEmail('boss');
+      await t.deps.auth.createUser({ email, password: PASSWORD, role: 'admin' });
+      const client = t.client();
+      expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+      expect((await me(client))?.role).toBe('admin');
+      const res = await app.request('/admin', { headers: { cookie: cookieOf(client) } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true, role: 'admin' });
+    });
+  });
+
+  describe('service', () => {
+    it('createUser refuses a taken email with 409 and validates its input', async () => {
+      const email = uniqueEmail('svc');
+      const user = await t.deps.auth.createUser({ email: email.toUpperCase(), password: PASSWORD });
+      expect(user).toEqual({ id: expect.any(String), email, name: '', role: 'customer' });
+      await expect(t.deps.auth.createUser({ email, password: PASSWORD })).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+      await expect(t.deps.auth.createUser({ email: 'nope', password: PASSWORD })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+      });
+      await expect(
+        t.deps.auth.createUser({ email: uniqueEmail('svc'), password: 'short' }),
+      ).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+      });
+    });
+
+    it('setPassword and setRole take effect at the next request', async () => {
+      const email = uniqueEmail('svc2');
+      const user = await t.deps.auth.createUser({ email, password: PASSWORD });
+      await t.deps.auth.setPassword(user.id, 'a brand new password');
+      await t.deps.auth.setRole(user.id, 'admin');
+      const client = t.client();
+      expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(401);
+      expect(
+        (await client.post('/api/auth/sign-in/email', { email, password: 'a brand new password' })).status,
+      ).toBe(200);
+      expect((await me(client))?.role).toBe('admin');
+      await t.deps.auth.setRole(user.id, 'customer');
+      expect((await me(client))?.role).toBe('customer');
+      expect(await t.deps.auth.findUserByEmail(email.toUpperCase())).toEqual({ ...user, role: 'customer' });
+    });
+  });
+
+  describe('https', () => {
+    let secure: TestApp;
+    beforeAll(async () => {
+      secure = await startApp({ ...RELAXED_LIMIT, PUBLIC_URL: 'https://shop.example' });
+    });
+
+    it('marks the session cookie Secure (with the __Secure- prefix) when PUBLIC_URL is https', async () => {
+      const client = secure.client();
+      const origin = { headers: { origin: 'https://shop.example' } };
+      const res = await client.post(
+        '/api/auth/sign-up/email',
+        { email: uniqueEmail('tls'), password: PASSWORD },
+        origin,
+      );
+      expect(res.status).toBe(200);
+      const cookie = sessionCookieOf(res);
+      expect(cookie).toMatch(/^__Secure-shop\.session_token=/);
+      const attributes = cookie!.split(';').map((a) => a.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
+      expect((await me(client))?.role).toBe('customer');
+
+      // The shop's own origin over http is not trusted there.
+      const wrongOrigin = await client.post('/api/auth/sign-out');
+      expect(wrongOrigin.status).toBe(403);
+    });
+  });
+
+  describe('rate limiting', () => {
+    const LIMIT = 3;
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await startApp({ SIGN_IN_RATE_LIMIT: String(LIMIT), SIGN_IN_RATE_WINDOW_SECONDS: '60' });
+    });
+
+    /** A request as if it came over a socket from `ip` (app.request has no socket otherwise). */
+    const postFrom = (ip: string, url: string, json: unknown) =>
+      limited.app.request(
+        url,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+          body: JSON.stringify(json),
+        },
+        { incoming: { socket: { remoteAddress: ip } } },
+      );
+
+    async function expectRateLimited(res: Response) {
+      expect(res.status).toBe(429);
+      expect((await errorOf(res)).code).toBe('RATE_LIMITED');
+      const retryAfter = Number(res.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+
+    it('refuses the attempt after the limit, even with the right password (no client IP known)', async () => {
+      // Requests without a socket share one per-IP bucket, and this file's apps share the database:
+      // start that bucket afresh.
+      await database.db
+        .deleteFrom('rate_limits')
+        .where('key', 'in', ['127.0.0.1|/sign-in/email', 'no-trusted-ip|/sign-in/email'])
+        .execute();
+      const email = uniqueEmail('limited');
+      await limited.deps.auth.createUser({ email, password: PASSWORD });
+      const client = limited.client();
+      for (let i = 0; i < LIMIT; i++) {
+        expect(
+          (await client.post('/api/auth/sign-in/email', { email, password: 'wrong password' })).status,
+        ).toBe(401);
+      }
+      const res = await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+      await expectRateLimited(res);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    });
+
+    it('limits one email address across many client addresses', async () => {
+      const email = uniqueEmail('target');
+      for (let i = 1; i <= LIMIT; i++) {
+        expect(
+          (await postFrom(`198.51.100.${i}`, '/api/auth/sign-in/email', { email, password: 'guess' })).status,
+        ).toBe(401);
+      }
+      await expectRateLimited(
+        await postFrom('198.51.100.99', '/api/auth/sign-in/email', { email, password: 'guess' }),
+      );
+    });
+
+    it('limits one client address across many email addresses', async () => {
+      for (let i = 0; i < LIMIT; i++) {
+        const res = await postFrom('203.0.113.50', '/api/auth/sign-in/email', {
+          email: uniqueEmail('spray'),
+          password: 'guess',
+        });
+        expect(res.status).toBe(401);
+      }
+      await expectRateLimited(
+        await postFrom('203.0.113.50', '/api/auth/sign-in/email', {
+          email: uniqueEmail('spray'),
+          password: 'guess',
+        }),
+      );
+      // Another address is not affected.
+      const other = await postFrom('203.0.113.51', '/api/auth/sign-in/email', {
+        email: uniqueEmail('spray'),
+        password: 'guess',
+      });
+      expect(other.status).toBe(401);
+    });
+
+    it('limits sign-ups per client address', async () => {
+      for (let i = 0; i < LIMIT; i++) {
+        const res = await postFrom('203.0.113.60', '/api/auth/sign-up/email', {
+          email: uniqueEmail('bulk'),
+          password: PASSWORD,
+        });
+        expect(res.status).toBe(200);
+      }
+      await expectRateLimited(
+        await postFrom('203.0.113.60', '/api/auth/sign-up/email', {
+          email: uniqueEmail('bulk'),
+          password: PASSWORD,
+        }),
+      );
+    });
+  });
+
+  describe('admin bootstrap', () => {
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      a = t;
+      // A second instance: on PostgreSQL with its own connection pool; PGlite is one process and
+      // shares the handle.
+      b = await startTestApp({
+        backend,
+        scratch,
+        env: RELAXED_LIMIT,
+        ...(backend === 'pglite' ? { database } : {}),
+      });
+      apps.push(b);
+    });
+
+    const admins = () =>
+      a.deps.database.db.selectFrom('users').select(['email']).where('role', '=', 'admin').execute();
+
+    it('creates the demo admin once, even with two instances starting together, and writes its password', async () => {
+      // Precondition: no admin yet (other tests of this file made some).
+      await database.db.updateTable('users').set({ role: 'customer' }).where('role', '=', 'admin').execute();
+      const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      try {
+        await Promise.all([bootstrapAdmin(a.deps), bootstrapAdmin(b.deps)]);
+        expect(await admins()).toEqual([{ email: DEMO_ADMIN_EMAIL }]);
+
+        const files = [a, b]
+          .map((app) => path.join(app.dataDir, ADMIN_CREDENTIALS_FILE))
+          .filter((f) => existsSync(f));
+        expect(files).toHaveLength(1);
+        const file = files[0]!;
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        const password = /^password=(.+)$/m.exec(readFileSync(file, 'utf8'))?.[1];
+        expect(password).toMatch(/^[\w-]{20,}$/);
+        const printed = write.mock.calls.map((call) => String(call[0])).filter((s) => s.includes(password!));
+        expect(printed).toHaveLength(1);
+
+        const client = a.client();
+        const res = await client.post('/api/auth/sign-in/email', { email: DEMO_ADMIN_EMAIL, password });
+        expect(res.status).toBe(200);
+        expect((await me(client))?.role).toBe('admin');
+
+        // Later starts change nothing and print nothing.
+        write.mockClear();
+        const before = readFileSync(file, 'utf8');
+        await bootstrapAdmin(a.deps);
+        expect(await admins()).toEqual([{ email: DEMO_ADMIN_EMAIL }]);
+        expect(readFileSync(file, 'utf8')).toBe(before);
+        expect(write).not.toHaveBeenCalled();
+        expect((await me(client))?.role).toBe('admin');
+      } finally {
+        write.mockRestore();
+      }
+    });
+
+    it('creates the admin named by ADMIN_EMAIL / ADMIN_PASSWORD', async () => {
+      const email = uniqueEmail('owner');
+      await bootstrapAdmin({
+        ...a.deps,
+        config: { ...a.deps.config, adminEmail: email, adminPassword: 'owner password 1' },
+      });
+      const client = a.client();
+      expect(
+        (await client.post('/api/auth/sign-in/email', { email, password: 'owner password 1' })).status,
+      ).toBe(200);
+      expect((await me(client))?.role).toBe('admin');
+
+      // Every start re-applies the configured password; an unchanged one keeps sessions.
+      await bootstrapAdmin({
+        ...a.deps,
+        config: { ...a.deps.config, adminEmail: email, adminPassword: 'owner password 1' },
+      });
+      expect((await me(client))?.role).toBe('admin');
+      await bootstrapAdmin({
+        ...a.deps,
+        config: { ...a.deps.config, adminEmail: email, adminPassword: 'owner password 2' },
+      });
+      expect(await me(client)).toBeNull();
+      expect(
+        (await a.client().post('/api/auth/sign-in/email', { email, password: 'owner password 1' })).status,
+      ).toBe(401);
+      expect(
+        (await a.client().post('/api/auth/sign-in/email', { email, password: 'owner password 2' })).status,
+      ).toBe(200);
+    });
+
+    it('promotes an existing customer with that email, resets the password and ends their sessions', async () => {
+      const email = uniqueEmail('squatter');
+      const customer = a.client();
+      await signUp(customer, email, 'squatter password');
+      expect((await me(customer))?.role).toBe('customer');
+
+      await bootstrapAdmin({
+        ...a.deps,
+        config: { ...a.deps.config, adminEmail: email, adminPassword: 'the real admin pw' },
+      });
+
+      expect(await me(customer)).toBeNull();
+      expect(
+        (await a.client().post('/api/auth/sign-in/email', { email, password: 'squatter password' })).status,
+      ).toBe(401);
+      const owner = a.client();
+      expect(
+        (await owner.post('/api/auth/sign-in/email', { email, password: 'the real admin pw' })).status,
+      ).toBe(200);
+      expect((await me(owner))?.role).toBe('admin');
+      const users = await a.deps.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .execute();
+      expect(users).toHaveLength(1);
+    });
+  });
+});

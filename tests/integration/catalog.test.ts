@@ -1,0 +1,166 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/common/schemas/product';
+import { createApp } from '../../src/server/app';
+import { createProduct } from '../factories/product';
+import { BACKENDS } from '../helpers/databases';
+import { startTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
+
+const waitFor = async (check: () => Promise<boolean>, timeoutMs = 3000) => {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return false;
+};
+
+describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
+  let t: TestApp;
+  let webDir: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp({ backend });
+    const db = t.deps.database.db;
+    const day = 86_400_000;
+    ids.old = (
+      await createProduct(db, { title: 'Old Leggings', createdAt: new Date(Date.now() - 3 * day) })
+    ).id;
+    ids.bra = (
+      await createProduct(db, {
+        title: 'Studio Bra',
+        category: 'womens-bras',
+        sizes: ['XS', 'S'],
+        sizeGuide: { bust: ['30-32', '32-34'] },
+        createdAt: new Date(Date.now() - 2 * day),
+      })
+    ).id;
+    ids.mens = (
+      await createProduct(db, {
+        title: 'Trail Shorts',
+        gender: 'mens',
+        category: 'mens-shorts',
+        sizeGuide: null,
+        priceCents: 3600,
+        originalPriceCents: 7200,
+        images: ['products/1700000000000-aaaa1111-800.webp', 'https://cdn.example.com/shorts.jpg'],
+        createdAt: new Date(Date.now() - day),
+      })
+    ).id;
+    webDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html><head><meta name="description" content="Shop" /><title>Aelo</title></head><body><div id="root"></div></body></html>',
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const list = async (query = '') => {
+    const res = await t.app.request(`/api/products${query}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { products: Product[] }).products;
+  };
+
+  it('lists products newest first as DTOs with image URLs and srcset', async () => {
+    const products = await list();
+    expect(products.map((p) => p.title)).toEqual(['Trail Shorts', 'Studio Bra', 'Old Leggings']);
+    const shorts = products[0]!;
+    expect(shorts).toMatchObject({
+      priceCents: 3600,
+      originalPriceCents: 7200,
+      gender: 'mens',
+      category: 'mens-shorts',
+    });
+    expect(shorts.images[0]).toEqual({
+      path: 'products/1700000000000-aaaa1111-800.webp',
+      url: '/uploads/products/1700000000000-aaaa1111-800.webp',
+      srcset:
+        '/uploads/products/1700000000000-aaaa1111-400.webp 400w, /uploads/products/1700000000000-aaaa1111-800.webp 800w',
+    });
+    expect(shorts.images[1]).toEqual({
+      path: 'https://cdn.example.com/shorts.jpg',
+      url: 'https://cdn.example.com/shorts.jpg',
+    });
+    expect(products[1]?.sizeGuide).toEqual({ bust: ['30-32', '32-34'] });
+  });
+
+  it('filters by gender and category on the server', async () => {
+    expect((await list('?gender=mens')).map((p) => p.title)).toEqual(['Trail Shorts']);
+    expect((await list('?gender=womens')).map((p) => p.title)).toEqual(['Studio Bra', 'Old Leggings']);
+    expect((await list('?gender=womens&category=womens-bras')).map((p) => p.title)).toEqual(['Studio Bra']);
+    expect((await list('?category=womens-leggings')).map((p) => p.title)).toEqual(['Old Leggings']);
+    expect(await list('?gender=all&category=all')).toHaveLength(3);
+  });
+
+  it('answers 400 naming the field for bad filters', async () => {
+    for (const query of ['?gender=kids', '?category=shoes', '?gender=mens&category=womens-bras']) {
+      const res = await t.app.request(`/api/products${query}`);
+      expect(res.status, query).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    }
+  });
+
+  it('gets one product and 404s unknown ids', async () => {
+    const res = await t.app.request(`/api/products/${ids.bra}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: ids.bra, title: 'Studio Bra' });
+    for (const id of ['123e4567-e89b-42d3-a456-426614174000', 'not-a-uuid']) {
+      const missing = await t.app.request(`/api/products/${id}`);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toMatchObject({
+        error: { code: 'NOT_FOUND', message: 'Product not found' },
+      });
+    }
+  });
+
+  it('serves from the cache until a live catalogue event clears it', async () => {
+    await list('?gender=mens');
+    await t.deps.database.db
+      .updateTable('products')
+      .set({ title: 'Trail Shorts II' })
+      .where('id', '=', ids.mens!)
+      .execute();
+    // Still cached: no event yet.
+    expect((await list('?gender=mens'))[0]?.title).toBe('Trail Shorts');
+    await t.deps.events.publish('catalog', { type: 'product.updated', data: { id: ids.mens } });
+    expect(await waitFor(async () => (await list('?gender=mens'))[0]?.title === 'Trail Shorts II')).toBe(
+      true,
+    );
+  });
+
+  it('lists every product in sitemap.xml and points robots.txt at it', async () => {
+    const sitemap = await t.app.request('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${TEST_ORIGIN}/products/${ids.bra}</loc>`);
+    expect(xml).toContain(`<loc>${TEST_ORIGIN}/shipping</loc>`);
+    const robots = await (await t.app.request('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /admin');
+  });
+
+  it('gives a product URL its own title, description and schema.org data', async () => {
+    const app = createApp(t.deps, { webDir });
+    const res = await app.request(`/products/${ids.mens}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<title>Trail Shorts( II)? — Test Brand \| Aelo<\/title>/);
+    expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/products/${ids.mens}" />`);
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    const ld = JSON.parse(json!) as { image: string[] } & Record<string, unknown>;
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      brand: { name: 'Test Brand' },
+      offers: { price: '36.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+    expect(ld.image[0]).toBe(`${TEST_ORIGIN}/uploads/products/1700000000000-aaaa1111-800.webp`);
+    const missing = await app.request('/products/123e4567-e89b-42d3-a456-426614174000');
+    expect(missing.status).toBe(404);
+  });
+});

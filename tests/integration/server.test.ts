@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { SPA_ROUTE_PATTERNS } from '../../src/common/routes';
+import { BACKENDS } from '../helpers/databases';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+describe.each(BACKENDS)('server basics (%s)', (backend) => {
+  let t: TestApp;
+  let webDir: string;
+  let app: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ backend });
+    webDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
+    writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+    writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n');
+    app = createApp(t.deps, { webDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers GET /api/health with the database status', async () => {
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', backend });
+  });
+
+  it('serves the SPA for every route of the route table and a 404 page otherwise', async () => {
+    // /products/:id answers 404 for an unknown product: tests/integration/catalog.test.ts covers it.
+    for (const pattern of SPA_ROUTE_PATTERNS.filter((p) => p !== '/products/:id')) {
+      const url = pattern.replace(':id', '123e4567-e89b-42d3-a456-426614174000').replace('*', 'orders');
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const missing = await app.request('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const robots = await app.request('/robots.txt');
+    expect(robots.status).toBe(200);
+  });
+
+  it('sends security headers with a real Content-Security-Policy', async () => {
+    const res = await app.request('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('answers unknown API routes with 404 JSON', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await app.request('/api/nothing/here', { method, headers: { origin: 'http://localhost:3000' } });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('rejects invalid values naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATA_DIR: tmpdir() })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: tmpdir() })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'nope', DATA_DIR: tmpdir() })).toThrow(/ADMIN_EMAIL/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', DATA_DIR: tmpdir() })).toThrow(/S3_BUCKET/);
+  });
+
+  it('generates secrets once and keeps them under DATA_DIR', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-config-'));
+    try {
+      const a = loadConfig({ DATA_DIR: dir });
+      const b = loadConfig({ DATA_DIR: dir });
+      expect(a.authSecret).toHaveLength(43);
+      expect(a.authSecret).toBe(b.authSecret);
+      expect(a.encryptionKey.equals(b.encryptionKey)).toBe(true);
+      expect(a.secureCookies).toBe(false);
+      expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://shop.example' }).secureCookies).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
