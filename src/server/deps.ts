@@ -54,8 +54,13 @@ export async function createDeps(
   const events = await createEventHub({ database, logger });
   const auth = createAuthService({ config, database, logger });
   const storage = createStorage(config);
-  const market = createMarketService({ config, logger, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const settings = createSettingsService({ config, database, logger });
+  const market = createMarketService({
+    config,
+    logger,
+    settings,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const stripe = createStripeGateway({ config, settings, logger });
   const payments = createPaymentsService({ database, logger, events, stripe });
   const checkout = createCheckoutService({ config, database, logger, events, payments, stripe });

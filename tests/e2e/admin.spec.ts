@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/lib/logger';
 import { createOrder } from '../factories/order';
@@ -86,10 +86,6 @@ describeBrowser('admin back office', () => {
   });
 
   const shop = useBrowserSuite(serverOptions);
-
-  // The helper's consent init script also runs on the new page's about:blank, where Chromium
-  // refuses localStorage; harmless (it runs again on the shop's origin), so not a failure here.
-  beforeEach(() => shop.allowConsoleErrors(/about:blank: SecurityError: Failed to read the 'localStorage'/));
 
   beforeAll(async () => {
     if (!scratch) return;

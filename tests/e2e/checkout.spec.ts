@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cartTotals, formatUsd } from '../../src/common/money';
 import { CHECKOUT_MESSAGES, type PaymentStatusResponse } from '../../src/common/schemas/checkout';
 import type { Product } from '../../src/common/schemas/product';
@@ -154,9 +154,6 @@ describeBrowser('cart and checkout', () => {
   afterAll(async () => {
     await stripe?.close();
   });
-  // TEMPORARY: the helper's consent init script throws on about:blank (reported to its owner).
-  beforeEach(() => shop.allowConsoleErrors(/^uncaught error on about:blank: SecurityError/));
-
   it('walks Cart, Info and Payment with every validation message, Back, and the empty cart', async () => {
     const page = await shop.newPage();
     const product = pick((p) => p.quantity >= 2 && p.sizes.length > 0 && p.colors.length > 0, 'in stock');

@@ -342,6 +342,8 @@ export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
       trackPageErrors(context, log);
       if (consent === 'accepted') {
         await context.addInitScript((flags: Record<string, string>) => {
+          // about:blank and data: documents have no storage; touching it there throws.
+          if (location.protocol !== 'http:' && location.protocol !== 'https:') return;
           for (const [key, value] of Object.entries(flags)) {
             if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
           }

@@ -78,6 +78,28 @@ describe('market service against the live feeds (fake speaking their wire format
     await expect(service().tokenStats()).rejects.toMatchObject({ message: 'Invalid response format' });
   });
 
+  it('uses the feed URLs from the admin settings over the configuration, at once', async () => {
+    const stored: Record<string, string | undefined> = {};
+    const market = createMarketService({
+      config: loadConfig({
+        DATA_DIR: dataDir,
+        SOLANA_RPC_URL: 'http://127.0.0.1:1/rpc',
+        MARKET_DEX_URL: 'http://127.0.0.1:1/unreachable',
+        MARKET_PRICE_URL: 'http://127.0.0.1:1/unreachable',
+        MARKET_TIMEOUT_MS: '500',
+      }),
+      logger,
+      now: () => clock,
+      settings: { getSecret: (provider, keyName) => Promise.resolve(stored[`${provider}/${keyName}`]) },
+    });
+    await expect(market.solPrice()).rejects.toMatchObject({ message: 'Failed to fetch SOL price' });
+    stored['market/price_url'] = `${feeds.priceUrl}/`;
+    stored['market/dex_url'] = feeds.dexUrl;
+    expect((await market.solPrice()).solana.usd).toBe(187.42);
+    expect((await market.tokenStats()).pairs[0]?.priceUsd).toBe('0.001234');
+    expect(feeds.hits).toMatchObject({ price: 1, dex: 1 });
+  });
+
   it('gives up after the timeout', async () => {
     feeds.behaviour.mode = 'slow';
     feeds.behaviour.slowMs = 1500;

@@ -8,6 +8,7 @@ import {
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
+import type { SettingsService } from '../settings/settings.service';
 
 /** Upstream wire formats: only the fields we read, validated. */
 const DexTokenPairsSchema = z.object({
@@ -37,10 +38,13 @@ interface CacheEntry<T> {
 /**
  * Token stats (DEX token-pairs API) and the SOL price (simple-price API), each cached 60 s, with a
  * timeout, one request in flight per key. With the local ledger on, fixed local prices answer.
+ * The feeds' base URLs come from the admin settings (market/dex_url, market/price_url) when set
+ * there, else from the configuration; the cache is keyed by URL, so a changed URL applies at once.
  */
 export function createMarketService(deps: {
   config: Config;
   logger: Logger;
+  settings?: Pick<SettingsService, 'getSecret'>;
   fetch?: typeof fetch;
   now?: () => number;
 }): MarketService {
@@ -87,9 +91,13 @@ export function createMarketService(deps: {
     }
   }
 
+  const feedUrl = async (keyName: 'dex_url' | 'price_url', fallback: string): Promise<string> =>
+    ((await deps.settings?.getSecret('market', keyName)) ?? fallback).replace(/\/+$/, '');
+
   return {
-    tokenStats: () =>
-      cached('token-stats', async (): Promise<TokenStatsResponse> => {
+    tokenStats: async () => {
+      const url = `${await feedUrl('dex_url', config.market.dexUrl)}/${encodeURIComponent(config.solana.tokenMint)}`;
+      return cached(`token-stats ${url}`, async (): Promise<TokenStatsResponse> => {
         const fetchedAt = new Date(now()).toISOString();
         if (config.solana.localLedger) {
           const t = LOCAL_MARKET.token;
@@ -106,10 +114,7 @@ export function createMarketService(deps: {
             fetchedAt,
           };
         }
-        const body = await getJson(
-          `${config.market.dexUrl}/${encodeURIComponent(config.solana.tokenMint)}`,
-          'Failed to fetch token data',
-        );
+        const body = await getJson(url, 'Failed to fetch token data');
         const parsed = DexTokenPairsSchema.safeParse(body);
         const first = parsed.success ? parsed.data.pairs?.[0] : undefined;
         if (!first) throw new AppError('UNAVAILABLE', 'Invalid response format');
@@ -125,19 +130,19 @@ export function createMarketService(deps: {
           source: 'live',
           fetchedAt,
         };
-      }),
-    solPrice: () =>
-      cached('sol-price', async (): Promise<SolPriceResponse> => {
+      });
+    },
+    solPrice: async () => {
+      const url = `${await feedUrl('price_url', config.market.priceUrl)}/simple/price?ids=solana&vs_currencies=usd`;
+      return cached(`sol-price ${url}`, async (): Promise<SolPriceResponse> => {
         const fetchedAt = new Date(now()).toISOString();
         if (config.solana.localLedger)
           return { solana: { usd: LOCAL_MARKET.solUsd }, source: 'local', fetchedAt };
-        const body = await getJson(
-          `${config.market.priceUrl}/simple/price?ids=solana&vs_currencies=usd`,
-          'Failed to fetch SOL price',
-        );
+        const body = await getJson(url, 'Failed to fetch SOL price');
         const parsed = SimplePriceSchema.safeParse(body);
         if (!parsed.success) throw new AppError('UNAVAILABLE', 'Failed to get SOL price');
         return { solana: { usd: parsed.data.solana.usd }, source: 'live', fetchedAt };
-      }),
+      });
+    },
   };
 }

@@ -12,7 +12,7 @@ import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-b
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import { createSettingsAdminRepository, type StoredSettingRow } from './settings-admin.repository';
-import { secretContext } from './settings.service';
+import { environmentValue, secretContext } from './settings.service';
 
 /**
  * The settings screen: a fixed catalogue of API configurations (SETTING_KEYS), each shown masked
@@ -48,15 +48,6 @@ export function createSettingsAdminService(deps: {
   const repo = createSettingsAdminRepository(deps.db);
   const log = deps.logger.child({ module: 'settings-admin' });
 
-  const fromEnvironment = (key: SettingKey): string | undefined => {
-    const { config } = deps;
-    if (key.provider === 'stripe' && key.keyName === 'secret_key') return config.stripe.secretKey;
-    if (key.provider === 'stripe' && key.keyName === 'webhook_secret') return config.stripe.webhookSecret;
-    if (key.provider === 'market' && key.keyName === 'price_url') return config.market.priceUrl;
-    if (key.provider === 'market' && key.keyName === 'dex_url') return config.market.dexUrl;
-    return undefined;
-  };
-
   const decrypt = (row: StoredSettingRow): string | undefined => {
     if (!row.encrypted) return undefined;
     try {
@@ -71,7 +62,7 @@ export function createSettingsAdminService(deps: {
 
   const describe = (key: SettingKey, row: StoredSettingRow | undefined): AdminSetting => {
     const stored = row ? decrypt(row) : undefined;
-    const env = stored === undefined ? fromEnvironment(key) : undefined;
+    const env = stored === undefined ? environmentValue(deps.config, key.provider, key.keyName) : undefined;
     const effective = stored ?? env;
     return {
       provider: key.provider,

@@ -1,3 +1,4 @@
+import type { SETTING_KEYS } from '../../../common/schemas/admin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box';
@@ -5,7 +6,7 @@ import type { Logger } from '../../lib/logger';
 import { createSettingsRepository } from './settings.repository';
 
 /**
- * API keys: from the admin settings (table api_configurations, encrypted at rest with
+ * API keys and service URLs (SETTING_KEYS): from the admin settings (table api_configurations, encrypted at rest with
  * lib/secret-box.ts under ENCRYPTION_KEY) or from the environment.
  *
  * Precedence: a value stored in the admin settings wins; the environment is the fallback. The
@@ -17,18 +18,30 @@ import { createSettingsRepository } from './settings.repository';
  * the next checkout on every instance.
  */
 
-export type SecretProvider = 'stripe';
-export type StripeKeyName = 'secret_key' | 'webhook_secret' | 'publishable_key';
+type KnownSetting = (typeof SETTING_KEYS)[number];
+export type SecretProvider = KnownSetting['provider'];
+/** The key names that exist for a provider (stripe: secret_key, publishable_key, webhook_secret, …). */
+export type SettingKeyName<P extends SecretProvider> = Extract<KnownSetting, { provider: P }>['keyName'];
 
 export interface SettingsService {
-  getSecret(provider: SecretProvider, keyName: StripeKeyName): Promise<string | undefined>;
+  getSecret<P extends SecretProvider>(provider: P, keyName: SettingKeyName<P>): Promise<string | undefined>;
   /** Stores (or, with null, clears) a value; the admin settings screen writes through this. */
-  setSecret(
-    provider: SecretProvider,
-    keyName: StripeKeyName,
+  setSecret<P extends SecretProvider>(
+    provider: P,
+    keyName: SettingKeyName<P>,
     value: string | null,
     updatedBy?: string | null,
   ): Promise<void>;
+}
+
+/** The value a setting takes from the server's environment when the admin settings hold none. */
+export function environmentValue(config: Config, provider: string, keyName: string): string | undefined {
+  const key = `${provider}/${keyName}`;
+  if (key === 'stripe/secret_key') return config.stripe.secretKey;
+  if (key === 'stripe/webhook_secret') return config.stripe.webhookSecret;
+  if (key === 'market/price_url') return config.market.priceUrl;
+  if (key === 'market/dex_url') return config.market.dexUrl;
+  return undefined;
 }
 
 /** The context bound into each stored value (see secret-box.ts). */
@@ -48,13 +61,6 @@ export function createSettingsService({
   const repo = createSettingsRepository(database.db);
   const log = logger.child({ module: 'settings' });
 
-  const fromEnv = (provider: SecretProvider, keyName: StripeKeyName): string | undefined => {
-    if (provider !== 'stripe') return undefined;
-    if (keyName === 'secret_key') return config.stripe.secretKey;
-    if (keyName === 'webhook_secret') return config.stripe.webhookSecret;
-    return undefined;
-  };
-
   return {
     async getSecret(provider, keyName) {
       const encrypted = await repo.findEncryptedValue(provider, keyName);
@@ -70,7 +76,7 @@ export function createSettingsService({
           );
         }
       }
-      return fromEnv(provider, keyName);
+      return environmentValue(config, provider, keyName);
     },
 
     async setSecret(provider, keyName, value, updatedBy = null) {

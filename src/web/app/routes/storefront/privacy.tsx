@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { CART_STORAGE_KEY } from '../../../features/cart/stores/cart-store';
+import { CHECKOUT_STORAGE_KEY } from '../../../features/checkout/stores/checkout-store';
 import { CONSENT_STORAGE_KEYS } from '../../../features/consent/hooks/use-stored-flag';
 import { InfoList, InfoPage, InfoSection } from '../../layouts/info-page';
 
@@ -22,6 +23,11 @@ const browserStorage = [
     name: CART_STORAGE_KEY,
     where: 'localStorage',
     what: 'The items in your cart with their size, color and quantity, so the cart survives a reload.',
+  },
+  {
+    name: CHECKOUT_STORAGE_KEY,
+    where: 'localStorage',
+    what: 'Where you are in checkout and the shipping details you typed, so a reload or the return from the card payment page does not lose them.',
   },
   {
     name: 'Session cookie',
