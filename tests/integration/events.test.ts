@@ -441,4 +441,62 @@ describe('live events across instances (postgres)', () => {
       }
     },
   );
+  it.skipIf(!TEST_DATABASE_URL)(
+    'after a lost LISTEN connection, streams end (browsers refetch), the catalogue cache is cleared and events flow again',
+    async () => {
+      if (!a || !b) throw new Error('instances not started');
+      const { db } = b.deps.database;
+      const product = await db
+        .insertInto('products')
+        .values({
+          title: 'Gap Test Legging',
+          brand: 'Northline',
+          price_cents: 4_000,
+          images: ['products/test-800.webp'],
+          quantity: 2,
+          sizes: ['S'],
+          colors: ['Black'],
+          gender: 'womens',
+          category: 'womens-leggings',
+          shipping_weight: '0.5',
+          updated_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const titleOnB = async () => {
+        const res = await b!.client().get('/api/products'); // the cached list
+        expect(res.status).toBe(200);
+        const { products } = (await res.json()) as { products: Array<{ id: string; title: string }> };
+        return products.find((p) => p.id === product.id)?.title;
+      };
+      expect(await titleOnB()).toBe('Gap Test Legging');
+      // A change that sends no event (as one lost in the gap): the cached catalogue still shows the old title.
+      await db.updateTable('products').set({ title: 'Renamed In The Gap' }).where('id', '=', product.id).execute();
+      expect(await titleOnB()).toBe('Gap Test Legging');
+
+      const stream = await subscribe(b.client(), 'catalog');
+      const terminated = await a.deps.database.withRawConnection((exec) =>
+        exec(
+          `select pg_terminate_backend(pid) as ok from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
+        ),
+      );
+      expect(terminated.length).toBeGreaterThanOrEqual(2); // one LISTEN connection per instance
+
+      await stream.waitForEnd(10_000);
+      const deadline = Date.now() + 10_000;
+      while ((await titleOnB()) !== 'Renamed In The Gap') {
+        if (Date.now() > deadline) throw new Error('catalogue cache was not cleared after the gap');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+
+      const again = await subscribe(b.client(), 'catalog');
+      try {
+        await a.deps.events.publish('catalog', { type: 'product.updated', data: { id: 'after-gap' } });
+        expect((await again.nextEvent(10_000)).message).toMatchObject({ data: { id: 'after-gap' } });
+      } finally {
+        await again.cancel();
+      }
+    },
+  );
 });

@@ -15,8 +15,12 @@ export type NotificationHandler = (payload: string) => void;
 export interface Database {
   db: Db;
   backend: 'pglite' | 'postgres';
-  /** Subscribe to a NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a NOTIFY channel; returns the unsubscribe function. `onGap` runs when
+   * notifications may have been missed: the LISTEN connection was lost and is back (PostgreSQL
+   * restart, network cut). PGlite runs in process and never has a gap.
+   */
+  listen(channel: string, handler: NotificationHandler, onGap?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<boolean>;
   /** Runs fn on one dedicated connection; `exec` accepts multi-statement SQL scripts (migrations). */
@@ -89,7 +93,9 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
 
   // One dedicated connection carries every LISTEN of this process; reconnects with backoff.
   const handlers = new Map<string, Set<NotificationHandler>>();
+  const gapHandlers = new Map<NotificationHandler, () => void>();
   let listener: pg.Client | undefined;
+  let lost = false;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
   let attempt = 0;
@@ -101,6 +107,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     });
     client.on('error', (err) => {
       options.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
+      lost = true;
       listener = undefined;
       connecting = undefined;
       void client.end().catch(() => undefined);
@@ -110,6 +117,17 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
     attempt = 0;
     listener = client;
+    if (lost) {
+      lost = false;
+      options.logger.info('LISTEN connection restored; telling listeners that events may have been missed');
+      for (const onGap of [...gapHandlers.values()]) {
+        try {
+          onGap();
+        } catch (err) {
+          options.logger.warn({ err }, 'LISTEN gap handler failed');
+        }
+      }
+    }
     return client;
   };
 
@@ -141,7 +159,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   return {
     db,
     backend: 'postgres',
-    async listen(channel, handler) {
+    async listen(channel, handler, onGap) {
       let set = handlers.get(channel);
       const isNew = !set;
       if (!set) {
@@ -149,11 +167,13 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
         handlers.set(channel, set);
       }
       set.add(handler);
+      if (onGap) gapHandlers.set(handler, onGap);
       const client = await getListener();
       if (isNew) await client.query(`LISTEN ${quoteIdent(channel)}`);
       return async () => {
         const current = handlers.get(channel);
         current?.delete(handler);
+        gapHandlers.delete(handler);
         if (current && current.size === 0) {
           handlers.delete(channel);
           await listener?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);

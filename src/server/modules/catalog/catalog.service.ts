@@ -44,7 +44,7 @@ export function createCatalogService(deps: {
     generation++;
     cache.clear();
   };
-  const unsubscribe = deps.events.subscribe(['catalog'], () => invalidate());
+  const unsubscribe = deps.events.subscribe(['catalog'], () => invalidate(), { onGap: () => invalidate() });
 
   const toDto = (row: ProductRecord): Product => ({
     ...row,

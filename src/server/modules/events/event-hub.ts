@@ -18,6 +18,12 @@ export type LiveEventListener = (event: LiveEvent) => void;
 export interface SubscribeOptions {
   /** Called once when the hub closes while this subscription is still open (server shutdown). */
   onClose?: () => void;
+  /**
+   * Called when events may have been missed (the PostgreSQL LISTEN connection was lost and came
+   * back). Without it the subscription is ended instead (onClose runs): an SSE stream closes, the
+   * browser reconnects and refetches everything its topics cover.
+   */
+  onGap?: () => void;
 }
 
 /**
@@ -46,6 +52,7 @@ interface Subscription {
   topics: string[];
   listener: LiveEventListener;
   onClose: (() => void) | undefined;
+  onGap: (() => void) | undefined;
 }
 
 export async function createEventHub({
@@ -89,8 +96,6 @@ export async function createEventHub({
     deliver(result.data);
   };
 
-  const unlisten = await database.listen(EVENTS_CHANNEL, onNotification);
-
   const removeSubscription = (sub: Subscription) => {
     if (!all.delete(sub)) return false;
     for (const topic of sub.topics) {
@@ -100,6 +105,33 @@ export async function createEventHub({
     }
     return true;
   };
+
+  const endSubscription = (sub: Subscription) => {
+    removeSubscription(sub);
+    try {
+      sub.onClose?.();
+    } catch (err) {
+      logger.warn({ err }, 'live event subscription close failed');
+    }
+  };
+
+  const onGap = () => {
+    if (closed) return;
+    logger.warn({ subscriptions: all.size }, 'live events may have been missed; resynchronising subscribers');
+    for (const sub of [...all]) {
+      if (!sub.onGap) {
+        endSubscription(sub);
+        continue;
+      }
+      try {
+        sub.onGap();
+      } catch (err) {
+        logger.warn({ err }, 'live event gap handler failed');
+      }
+    }
+  };
+
+  const unlisten = await database.listen(EVENTS_CHANNEL, onNotification, onGap);
 
   return {
     get subscriberCount() {
@@ -134,7 +166,12 @@ export async function createEventHub({
     },
 
     subscribe(topics, listener, options = {}) {
-      const sub: Subscription = { topics: [...new Set(topics)], listener, onClose: options.onClose };
+      const sub: Subscription = {
+        topics: [...new Set(topics)],
+        listener,
+        onClose: options.onClose,
+        onGap: options.onGap,
+      };
       if (closed) {
         queueMicrotask(() => sub.onClose?.());
         return () => undefined;
@@ -156,14 +193,7 @@ export async function createEventHub({
     close() {
       closing ??= (async () => {
         closed = true;
-        for (const sub of [...all]) {
-          removeSubscription(sub);
-          try {
-            sub.onClose?.();
-          } catch (err) {
-            logger.warn({ err }, 'live event subscription close failed');
-          }
-        }
+        for (const sub of [...all]) endSubscription(sub);
         try {
           await unlisten();
         } catch (err) {
