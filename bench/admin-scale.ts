@@ -64,18 +64,75 @@ const SERVER_URL =
 // Seeding ----------------------------------------------------------------------------------------
 
 const CATEGORIES = [
-  'womens-leggings', 'womens-bras', 'womens-tanks', 'womens-shorts', 'womens-pants', 'womens-jackets',
-  'womens-hoodies', 'womens-accessories', 'womens-dresses', 'womens-skirts', 'mens-tops', 'mens-tanks',
-  'mens-bottoms', 'mens-shorts', 'mens-pants', 'mens-jackets', 'mens-hoodies', 'mens-accessories',
+  'womens-leggings',
+  'womens-bras',
+  'womens-tanks',
+  'womens-shorts',
+  'womens-pants',
+  'womens-jackets',
+  'womens-hoodies',
+  'womens-accessories',
+  'womens-dresses',
+  'womens-skirts',
+  'mens-tops',
+  'mens-tanks',
+  'mens-bottoms',
+  'mens-shorts',
+  'mens-pants',
+  'mens-jackets',
+  'mens-hoodies',
+  'mens-accessories',
 ];
 const sqlArray = (values: readonly string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
 const WOMENS = sqlArray(CATEGORIES.filter((c) => c.startsWith('womens')));
 const MENS = sqlArray(CATEGORIES.filter((c) => c.startsWith('mens')));
 const ALL_CATEGORIES = sqlArray(CATEGORIES);
-const BRANDS = sqlArray(['Lululemon', 'Alo Yoga', 'Gymshark', 'Nike', 'Vuori', 'Outdoor Voices', 'Beyond Yoga']);
-const ITEM_NAMES = sqlArray(['Align Legging', 'Define Jacket', 'Energy Bra', 'Swiftly Tee', 'Pace Short', 'Scuba Hoodie', 'Wunder Pant', 'Tank Top']);
-const FIRST = sqlArray(['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Ivy', 'Lucas', 'Ella', 'Mason', 'Aria', 'Leo']);
-const LAST = sqlArray(['Smith', 'Jones', 'Garcia', 'Brown', 'Miller', 'Davis', 'Lopez', 'Wilson', 'Moore', 'Clark', 'Lewis']);
+const BRANDS = sqlArray([
+  'Lululemon',
+  'Alo Yoga',
+  'Gymshark',
+  'Nike',
+  'Vuori',
+  'Outdoor Voices',
+  'Beyond Yoga',
+]);
+const ITEM_NAMES = sqlArray([
+  'Align Legging',
+  'Define Jacket',
+  'Energy Bra',
+  'Swiftly Tee',
+  'Pace Short',
+  'Scuba Hoodie',
+  'Wunder Pant',
+  'Tank Top',
+]);
+const FIRST = sqlArray([
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Ivy',
+  'Lucas',
+  'Ella',
+  'Mason',
+  'Aria',
+  'Leo',
+]);
+const LAST = sqlArray([
+  'Smith',
+  'Jones',
+  'Garcia',
+  'Brown',
+  'Miller',
+  'Davis',
+  'Lopez',
+  'Wilson',
+  'Moore',
+  'Clark',
+  'Lewis',
+]);
 const TWO_YEARS_S = 730 * 86_400;
 
 async function seedProducts(client: pg.Client, from: number, to: number) {
@@ -198,21 +255,30 @@ const ENDPOINTS: Array<{ name: string; path: (ctx: { orderPrefix: string; email:
   { name: 'customers (total spent)', path: () => '/api/admin/customers?sort=total_spent' },
   { name: 'customers (total orders)', path: () => '/api/admin/customers?sort=total_orders' },
   { name: 'customers (page 100)', path: () => '/api/admin/customers?page=100' },
-  { name: 'customers (search email)', path: ({ email }) => `/api/admin/customers?search=${encodeURIComponent(email)}` },
+  {
+    name: 'customers (search email)',
+    path: ({ email }) => `/api/admin/customers?search=${encodeURIComponent(email)}`,
+  },
   { name: 'customers (search name)', path: () => '/api/admin/customers?search=garcia' },
   { name: 'customers (search rare)', path: () => '/api/admin/customers?search=customer1234' },
   { name: 'customers (search everywhere)', path: () => '/api/admin/customers?search=example' },
   { name: 'orders', path: () => '/api/admin/orders' },
   { name: 'orders (status shipped)', path: () => '/api/admin/orders?status=shipped' },
   { name: 'orders (page 100)', path: () => '/api/admin/orders?page=100' },
-  { name: 'orders (search email)', path: ({ email }) => `/api/admin/orders?search=${encodeURIComponent(email)}` },
+  {
+    name: 'orders (search email)',
+    path: ({ email }) => `/api/admin/orders?search=${encodeURIComponent(email)}`,
+  },
   { name: 'orders (search id prefix)', path: ({ orderPrefix }) => `/api/admin/orders?search=${orderPrefix}` },
   { name: 'orders (search item title)', path: () => '/api/admin/orders?search=scuba%20hoodie' },
   { name: 'orders (search name)', path: () => '/api/admin/orders?search=mia%20garcia' },
   { name: 'orders (search rare)', path: () => '/api/admin/orders?search=hoodie%20%234321' },
   { name: 'orders (search everywhere)', path: () => '/api/admin/orders?search=example.com' },
   { name: 'products', path: () => '/api/admin/products' },
-  { name: 'products (womens leggings)', path: () => '/api/admin/products?gender=womens&category=womens-leggings' },
+  {
+    name: 'products (womens leggings)',
+    path: () => '/api/admin/products?gender=womens&category=womens-leggings',
+  },
   { name: 'products (search)', path: () => '/api/admin/products?search=wunder' },
   { name: 'products/categories', path: () => '/api/admin/products/categories' },
   { name: 'audit', path: () => '/api/admin/audit' },
@@ -261,7 +327,12 @@ async function main() {
     SEED_DEMO: 'false',
   });
   const logger = createLogger('silent');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: '', logger, poolSize: 10 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: '',
+    logger,
+    poolSize: 10,
+  });
   const deps = await createDeps(config, logger, { database });
   const app = createApp(deps);
   let failed = false;
@@ -320,7 +391,9 @@ async function main() {
       return results;
     };
 
-    log(`seeding the baseline: ${BASE_ORDERS.toLocaleString('en-US')} orders, ${BASE_PRODUCTS.toLocaleString('en-US')} products`);
+    log(
+      `seeding the baseline: ${BASE_ORDERS.toLocaleString('en-US')} orders, ${BASE_PRODUCTS.toLocaleString('en-US')} products`,
+    );
     const baseSeconds = await seed(dbUrl.toString(), [1, BASE_ORDERS], [1, BASE_PRODUCTS], log);
     {
       const client = new pg.Client({ connectionString: dbUrl.toString() });
@@ -333,8 +406,15 @@ async function main() {
     }
     const baseline = await measure('baseline');
 
-    log(`seeding up to ${ORDERS.toLocaleString('en-US')} orders and ${PRODUCTS.toLocaleString('en-US')} products`);
-    const largeSeconds = await seed(dbUrl.toString(), [BASE_ORDERS + 1, ORDERS], [BASE_PRODUCTS + 1, PRODUCTS], log);
+    log(
+      `seeding up to ${ORDERS.toLocaleString('en-US')} orders and ${PRODUCTS.toLocaleString('en-US')} products`,
+    );
+    const largeSeconds = await seed(
+      dbUrl.toString(),
+      [BASE_ORDERS + 1, ORDERS],
+      [BASE_PRODUCTS + 1, PRODUCTS],
+      log,
+    );
     const counts = await database.db
       .selectNoFrom((eb) => [
         eb.selectFrom('orders').select(eb.fn.countAll().as('n')).as('orders'),
@@ -382,7 +462,9 @@ async function main() {
         // 1/5/15-minute load averages around each measurement: other work on the machine shows here.
         loadAverage: load,
       },
-      postgres: (await database.db.selectNoFrom((eb) => eb.fn<string>('version', []).as('v')).executeTakeFirstOrThrow()).v,
+      postgres: (
+        await database.db.selectNoFrom((eb) => eb.fn<string>('version', []).as('v')).executeTakeFirstOrThrow()
+      ).v,
       runsPerEndpoint: RUNS,
       warmupRuns: WARMUP,
       targetMs: TARGET_MS,
@@ -401,7 +483,9 @@ async function main() {
     };
     mkdirSync(path.dirname(RESULTS), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`\n${failed ? 'Some endpoints missed' : 'Every endpoint met'} the ${TARGET_MS} ms target. Written: ${path.relative(ROOT, RESULTS)}`);
+    console.log(
+      `\n${failed ? 'Some endpoints missed' : 'Every endpoint met'} the ${TARGET_MS} ms target. Written: ${path.relative(ROOT, RESULTS)}`,
+    );
   } finally {
     await closeDeps(deps);
     rmSync(dataDir, { recursive: true, force: true });

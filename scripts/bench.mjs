@@ -37,7 +37,11 @@ for (const name of files) {
   const started = Date.now();
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  outcomes.push({ name, ok: res.status === 0, detail: res.status === 0 ? `${seconds} s` : `exit ${res.status ?? res.signal}` });
+  outcomes.push({
+    name,
+    ok: res.status === 0,
+    detail: res.status === 0 ? `${seconds} s` : `exit ${res.status ?? res.signal}`,
+  });
 }
 
 console.log('\nBenchmarks:');

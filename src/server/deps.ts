@@ -66,7 +66,21 @@ export async function createDeps(
   const checkout = createCheckoutService({ config, database, logger, events, payments, stripe });
   const catalog = createCatalogService({ db: database.db, storage, events, logger });
   const admin = createAdminServices({ config, db: database.db, events, storage, logger });
-  return { config, logger, database, auth, events, storage, market, catalog, settings, stripe, payments, checkout, admin };
+  return {
+    config,
+    logger,
+    database,
+    auth,
+    events,
+    storage,
+    market,
+    catalog,
+    settings,
+    stripe,
+    payments,
+    checkout,
+    admin,
+  };
 }
 
 export async function closeDeps(deps: AppDeps, options: { keepDatabase?: boolean } = {}): Promise<void> {

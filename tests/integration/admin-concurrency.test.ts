@@ -64,7 +64,10 @@ describePostgres('admin writes under concurrency (postgres)', () => {
           email: `shopper${i % 8}@example.com`,
           paymentMethod: (['card', 'sol', 'aelo'] as const)[i % 3],
           // Each order lists the categories rotated, so two orders meet them in opposite orders.
-          items: categories.map((_, k) => ({ category: categories[(k + i) % categories.length]!, priceCents: 500 + k })),
+          items: categories.map((_, k) => ({
+            category: categories[(k + i) % categories.length]!,
+            priceCents: 500 + k,
+          })),
         }),
       ),
     );
@@ -85,7 +88,10 @@ describePostgres('admin writes under concurrency (postgres)', () => {
       ),
     );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    const audit = await json<Page<AuditEntry>>(await c.admin.get('/api/admin/audit?action=update_order&search=race'), 200);
+    const audit = await json<Page<AuditEntry>>(
+      await c.admin.get('/api/admin/audit?action=update_order&search=race'),
+      200,
+    );
     expect(audit.items).toHaveLength(0); // the email is not in the entry; search by order id instead
     const byId = await json<Page<AuditEntry>>(
       await c.admin.get(`/api/admin/audit?action=update_order&search=${order.id}`),

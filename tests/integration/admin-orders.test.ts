@@ -58,11 +58,17 @@ describe.each(BACKENDS)('admin orders (%s)', (backend) => {
     await t?.close();
   });
 
-  const list = async (query = '') => json<Page<AdminOrder>>(await c.admin.get(`/api/admin/orders${query}`), 200);
+  const list = async (query = '') =>
+    json<Page<AdminOrder>>(await c.admin.get(`/api/admin/orders${query}`), 200);
 
   it('lists orders newest first with shipping info, items, payment and refund flags', async () => {
     const page = await list();
-    expect(page.items.map((o) => o.id)).toEqual([orders.shipped!.id, orders.failed!.id, orders.sol!.id, orders.oldest!.id]);
+    expect(page.items.map((o) => o.id)).toEqual([
+      orders.shipped!.id,
+      orders.failed!.id,
+      orders.sol!.id,
+      orders.oldest!.id,
+    ]);
     expect(page).toMatchObject({ page: 1, pageSize: 50, total: 4, hasMore: false });
     const sol = page.items.find((o) => o.id === orders.sol!.id)!;
     expect(sol).toMatchObject({
@@ -128,7 +134,10 @@ describe.each(BACKENDS)('admin orders (%s)', (backend) => {
     const id = orders.sol!.id;
     const before = (await json<AdminOrder>(await c.admin.get(`/api/admin/orders/${id}`), 200)).updatedAt;
     const updated = await json<AdminOrder>(
-      await c.admin.patch(`/api/admin/orders/${id}`, { status: 'shipped', trackingNumber: ' 1Z999AA10123456784 ' }),
+      await c.admin.patch(`/api/admin/orders/${id}`, {
+        status: 'shipped',
+        trackingNumber: ' 1Z999AA10123456784 ',
+      }),
       200,
     );
     expect(updated).toMatchObject({ status: 'shipped', trackingNumber: '1Z999AA10123456784' });
@@ -145,13 +154,25 @@ describe.each(BACKENDS)('admin orders (%s)', (backend) => {
     );
     expect(statusOnly).toMatchObject({ status: 'completed', trackingNumber: 'TRACK-2' });
 
-    const nothing = await json<ErrorJson>(await c.admin.patch(`/api/admin/orders/${id}`, { status: '', trackingNumber: '  ' }), 400);
+    const nothing = await json<ErrorJson>(
+      await c.admin.patch(`/api/admin/orders/${id}`, { status: '', trackingNumber: '  ' }),
+      400,
+    );
     expect(nothing.error.message).toContain('Nothing to update');
-    const bad = await json<ErrorJson>(await c.admin.patch(`/api/admin/orders/${id}`, { status: 'lost' }), 400);
+    const bad = await json<ErrorJson>(
+      await c.admin.patch(`/api/admin/orders/${id}`, { status: 'lost' }),
+      400,
+    );
     expect(bad.error.fields?.status).toEqual(expect.any(String));
-    await json(await c.admin.patch('/api/admin/orders/123e4567-e89b-42d3-a456-426614174000', { status: 'shipped' }), 404);
+    await json(
+      await c.admin.patch('/api/admin/orders/123e4567-e89b-42d3-a456-426614174000', { status: 'shipped' }),
+      404,
+    );
 
-    const audit = await json<Page<AuditEntry>>(await c.admin.get('/api/admin/audit?action=update_order'), 200);
+    const audit = await json<Page<AuditEntry>>(
+      await c.admin.get('/api/admin/audit?action=update_order'),
+      200,
+    );
     expect(audit.items).toHaveLength(3);
     expect(audit.items[2]).toMatchObject({
       actorId: c.adminId,
@@ -177,16 +198,30 @@ describe.each(BACKENDS)('admin orders (%s)', (backend) => {
     expect(await json(await c.admin.delete(`/api/admin/orders/${id}`), 200)).toEqual({ ok: true, id });
     await json(await c.admin.get(`/api/admin/orders/${id}`), 404);
     await json(await c.admin.delete(`/api/admin/orders/${id}`), 404);
-    const items = await t.deps.database.db.selectFrom('order_items').select('id').where('order_id', '=', id).execute();
+    const items = await t.deps.database.db
+      .selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', id)
+      .execute();
     expect(items).toEqual([]);
-    const audit = await json<Page<AuditEntry>>(await c.admin.get('/api/admin/audit?action=delete_order'), 200);
+    const audit = await json<Page<AuditEntry>>(
+      await c.admin.get('/api/admin/audit?action=delete_order'),
+      200,
+    );
     expect(audit.items[0]).toMatchObject({
       actorId: c.adminId,
-      details: { orderId: id, email: 'jane.runner@example.com', amountCents: 6000, admin: { email: c.adminEmail } },
+      details: {
+        orderId: id,
+        email: 'jane.runner@example.com',
+        amountCents: 6000,
+        admin: { email: c.adminEmail },
+      },
     });
     expect(
       await waitFor(() =>
-        events.some((e) => e.topic === 'admin:orders' && e.type === 'changed' && (e.data as { id?: string }).id === id),
+        events.some(
+          (e) => e.topic === 'admin:orders' && e.type === 'changed' && (e.data as { id?: string }).id === id,
+        ),
       ),
     ).toBe(true);
   });

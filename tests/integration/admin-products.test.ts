@@ -18,7 +18,9 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
   beforeAll(async () => {
     t = await startTestApp({ backend });
     c = await signInClients(t);
-    unsubscribe = t.deps.events.subscribe(['catalog', 'admin:products', 'admin:audit'], (e) => events.push(e));
+    unsubscribe = t.deps.events.subscribe(['catalog', 'admin:products', 'admin:audit'], (e) =>
+      events.push(e),
+    );
   });
   afterAll(async () => {
     unsubscribe?.();
@@ -62,7 +64,10 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
       .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-    const uploaded = await json<{ path: string }>(await c.admin.request('POST', '/api/uploads', { body: form }), 201);
+    const uploaded = await json<{ path: string }>(
+      await c.admin.request('POST', '/api/uploads', { body: form }),
+      201,
+    );
     const second = await storedImage();
 
     await storefront(); // warm the storefront cache: the live event must clear it
@@ -82,16 +87,24 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
     expect(created.createdAt).toBe(created.updatedAt);
 
     expect(await waitFor(async () => (await storefront()).some((p) => p.id === created.id))).toBe(true);
-    expect(await waitFor(() => events.some((e) => e.topic === 'admin:products' && e.type === 'product.created'))).toBe(true);
+    expect(
+      await waitFor(() => events.some((e) => e.topic === 'admin:products' && e.type === 'product.created')),
+    ).toBe(true);
     expect(events.some((e) => e.topic === 'catalog' && e.type === 'product.created')).toBe(true);
 
     const [entry] = await auditOf('create_product');
     expect(entry).toMatchObject({
       action: 'create_product',
       actorId: c.adminId,
-      details: { productId: created.id, title: 'Admin Leggings', admin: { id: c.adminId, email: c.adminEmail } },
+      details: {
+        productId: created.id,
+        title: 'Admin Leggings',
+        admin: { id: c.adminId, email: c.adminEmail },
+      },
     });
-    expect(await waitFor(() => events.some((e) => e.topic === 'admin:audit' && e.type === 'audit.logged'))).toBe(true);
+    expect(
+      await waitFor(() => events.some((e) => e.topic === 'admin:audit' && e.type === 'audit.logged')),
+    ).toBe(true);
 
     const read = await json<Product>(await c.admin.get(`/api/admin/products/${created.id}`), 200);
     expect(read.images.map((i) => i.path)).toEqual([uploaded.path, second]);
@@ -111,11 +124,17 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
       expect(body.error.fields?.[field], field).toBe(message);
     }
     const five = await Promise.all([1, 2, 3, 4, 5].map(() => storedImage()));
-    const tooMany = await json<ErrorJson>(await c.admin.post('/api/admin/products', await validInput({ images: five })), 400);
+    const tooMany = await json<ErrorJson>(
+      await c.admin.post('/api/admin/products', await validInput({ images: five })),
+      400,
+    );
     expect(tooMany.error.fields?.images).toBe('Maximum of 4 images allowed');
 
     const missing = await json<ErrorJson>(
-      await c.admin.post('/api/admin/products', await validInput({ images: ['products/never-uploaded-800.webp'] })),
+      await c.admin.post(
+        '/api/admin/products',
+        await validInput({ images: ['products/never-uploaded-800.webp'] }),
+      ),
       400,
     );
     expect(missing.error.fields).toEqual({ 'images.0': 'Image not found: upload it first' });
@@ -133,37 +152,75 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
     });
     await storefront();
     const input = await validInput({ title: 'After Edit', priceCents: 5100, images: product.images });
-    const edited = await json<Product>(await c.admin.request('PUT', `/api/admin/products/${product.id}`, { json: input }), 200);
+    const edited = await json<Product>(
+      await c.admin.request('PUT', `/api/admin/products/${product.id}`, { json: input }),
+      200,
+    );
     expect(edited).toMatchObject({ id: product.id, title: 'After Edit', priceCents: 5100 });
     expect(edited.createdAt).toBe(product.createdAt!.toISOString());
     expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(edited.createdAt));
 
     expect(
-      await waitFor(async () => (await storefront()).find((p) => p.id === product.id)?.title === 'After Edit'),
+      await waitFor(
+        async () => (await storefront()).find((p) => p.id === product.id)?.title === 'After Edit',
+      ),
     ).toBe(true);
     const [entry] = await auditOf('update_product');
-    expect(entry?.details).toMatchObject({ productId: product.id, admin: { id: c.adminId, email: c.adminEmail } });
+    expect(entry?.details).toMatchObject({
+      productId: product.id,
+      admin: { id: c.adminId, email: c.adminEmail },
+    });
     expect(entry?.details.changed).toEqual(expect.arrayContaining(['title', 'priceCents']));
 
-    const patched = await json<Product>(await c.admin.patch(`/api/admin/products/${product.id}`, { quantity: 3 }), 200);
+    const patched = await json<Product>(
+      await c.admin.patch(`/api/admin/products/${product.id}`, { quantity: 3 }),
+      200,
+    );
     expect(patched).toMatchObject({ quantity: 3, title: 'After Edit' });
-    const badPatch = await json<ErrorJson>(await c.admin.patch(`/api/admin/products/${product.id}`, { gender: 'mens' }), 400);
+    const badPatch = await json<ErrorJson>(
+      await c.admin.patch(`/api/admin/products/${product.id}`, { gender: 'mens' }),
+      400,
+    );
     expect(badPatch.error.fields?.category).toEqual(expect.any(String));
-    const unknownField = await json<ErrorJson>(await c.admin.patch(`/api/admin/products/${product.id}`, { stock: 1 }), 400);
+    const unknownField = await json<ErrorJson>(
+      await c.admin.patch(`/api/admin/products/${product.id}`, { stock: 1 }),
+      400,
+    );
     expect(unknownField.error.code).toBe('VALIDATION_FAILED');
   });
 
   it('lists with gender, category, case-insensitive search and pages; categories come from the data', async () => {
     const db = t.deps.database.db;
-    await createProduct(db, { title: 'Searchable Trail Shorts', gender: 'mens', category: 'mens-shorts', brand: 'Peak' });
-    await createProduct(db, { title: 'Plain Tee', gender: 'mens', category: 'mens-tops', description: 'Made by SEARCHABLE folks' });
-    await createProduct(db, { title: 'Other', gender: 'womens', category: 'womens-bras', brand: 'searchable co' });
+    await createProduct(db, {
+      title: 'Searchable Trail Shorts',
+      gender: 'mens',
+      category: 'mens-shorts',
+      brand: 'Peak',
+    });
+    await createProduct(db, {
+      title: 'Plain Tee',
+      gender: 'mens',
+      category: 'mens-tops',
+      description: 'Made by SEARCHABLE folks',
+    });
+    await createProduct(db, {
+      title: 'Other',
+      gender: 'womens',
+      category: 'womens-bras',
+      brand: 'searchable co',
+    });
 
     const all = await json<Page<Product>>(await c.admin.get('/api/admin/products?search=SEARCHABLE'), 200);
     expect(all.items.map((p) => p.title).sort()).toEqual(['Other', 'Plain Tee', 'Searchable Trail Shorts']);
-    const mens = await json<Page<Product>>(await c.admin.get('/api/admin/products?search=searchable&gender=mens'), 200);
+    const mens = await json<Page<Product>>(
+      await c.admin.get('/api/admin/products?search=searchable&gender=mens'),
+      200,
+    );
     expect(mens.items.map((p) => p.title).sort()).toEqual(['Plain Tee', 'Searchable Trail Shorts']);
-    const shorts = await json<Page<Product>>(await c.admin.get('/api/admin/products?category=mens-shorts'), 200);
+    const shorts = await json<Page<Product>>(
+      await c.admin.get('/api/admin/products?category=mens-shorts'),
+      200,
+    );
     expect(shorts.items.map((p) => p.title)).toEqual(['Searchable Trail Shorts']);
 
     const page1 = await json<Page<Product>>(await c.admin.get('/api/admin/products?pageSize=2'), 200);
@@ -173,7 +230,9 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
     expect(page2.items[0]!.id).not.toBe(page1.items[0]!.id);
     expect(page2.total).toBe(page1.total);
     // Newest first.
-    expect(Date.parse(page1.items[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(page1.items[1]!.createdAt));
+    expect(Date.parse(page1.items[0]!.createdAt)).toBeGreaterThanOrEqual(
+      Date.parse(page1.items[1]!.createdAt),
+    );
 
     const categories = await json<{ categories: Array<{ value: string; label: string }> }>(
       await c.admin.get('/api/admin/products/categories'),
@@ -209,7 +268,9 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
   it('deletes a product: refused while a checkout holds it, then order items keep their snapshot', async () => {
     const db = t.deps.database.db;
     const product = await createProduct(db, { title: 'Doomed Jacket', category: 'womens-jackets' });
-    const order = await createOrder(db, { items: [{ productId: product.id, title: 'Doomed Jacket', priceCents: 9000 }] });
+    const order = await createOrder(db, {
+      items: [{ productId: product.id, title: 'Doomed Jacket', priceCents: 9000 }],
+    });
     const payment = await db
       .insertInto('payments')
       .values({
@@ -226,22 +287,38 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
       .executeTakeFirstOrThrow();
     const reservation = await db
       .insertInto('stock_reservations')
-      .values({ payment_id: payment.id, product_id: product.id, quantity: 1, expires_at: new Date(Date.now() + 300_000) })
+      .values({
+        payment_id: payment.id,
+        product_id: product.id,
+        quantity: 1,
+        expires_at: new Date(Date.now() + 300_000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 
     const refused = await json<ErrorJson>(await c.admin.delete(`/api/admin/products/${product.id}`), 409);
     expect(refused.error.message).toBe('This product is in an open checkout; try again in a few minutes');
 
-    await db.updateTable('stock_reservations').set({ released_at: new Date() }).where('id', '=', reservation.id).execute();
-    expect(await json(await c.admin.delete(`/api/admin/products/${product.id}`), 200)).toEqual({ ok: true, id: product.id });
+    await db
+      .updateTable('stock_reservations')
+      .set({ released_at: new Date() })
+      .where('id', '=', reservation.id)
+      .execute();
+    expect(await json(await c.admin.delete(`/api/admin/products/${product.id}`), 200)).toEqual({
+      ok: true,
+      id: product.id,
+    });
     expect((await t.app.request(`/api/products/${product.id}`)).status).toBe(404);
     expect(await waitFor(async () => !(await storefront()).some((p) => p.id === product.id))).toBe(true);
 
     const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
     expect(items).toMatchObject([{ product_id: null, title: 'Doomed Jacket', price_cents: 9000 }]);
     const [entry] = await auditOf('delete_product');
-    expect(entry?.details).toMatchObject({ productId: product.id, title: 'Doomed Jacket', admin: { id: c.adminId } });
+    expect(entry?.details).toMatchObject({
+      productId: product.id,
+      title: 'Doomed Jacket',
+      admin: { id: c.adminId },
+    });
     expect(events.some((e) => e.topic === 'catalog' && e.type === 'product.deleted')).toBe(true);
   });
 });

@@ -36,11 +36,19 @@ describe.each(BACKENDS)('admin searches in two steps (%s)', (backend) => {
     const small = createOrdersAdminRepository(db, { searchWindow: 3 });
     const large = createOrdersAdminRepository(db);
     for (const search of ['common', 'scarce', 'rarename', 'buyer1@', 'nothing-matches']) {
-      for (const [limit, offset] of [[2, 0], [2, 2], [5, 5], [50, 0]] as const) {
+      for (const [limit, offset] of [
+        [2, 0],
+        [2, 2],
+        [5, 5],
+        [50, 0],
+      ] as const) {
         const filter = { search, status: undefined, limit, offset };
         const a = await small.findPage(filter);
         const b = await large.findPage(filter);
-        expect(a.rows.map((r) => r.id), `${search} ${limit}/${offset}`).toEqual(b.rows.map((r) => r.id));
+        expect(
+          a.rows.map((r) => r.id),
+          `${search} ${limit}/${offset}`,
+        ).toEqual(b.rows.map((r) => r.id));
         expect(a.hasMore).toBe(b.hasMore);
       }
     }
@@ -55,7 +63,11 @@ describe.each(BACKENDS)('admin searches in two steps (%s)', (backend) => {
     const large = createAdminStatsRepository(db);
     for (const sort of ['last_order', 'total_spent', 'total_orders'] as const) {
       for (const search of ['buyer', 'rarename', 'family2', 'zzz']) {
-        for (const [limit, offset] of [[1, 0], [1, 1], [3, 0]] as const) {
+        for (const [limit, offset] of [
+          [1, 0],
+          [1, 1],
+          [3, 0],
+        ] as const) {
           const filter = { search, sort, limit, offset };
           const a = await small.findCustomers(filter);
           const b = await large.findCustomers(filter);

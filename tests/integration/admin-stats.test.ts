@@ -16,12 +16,18 @@ const utcDay = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice
 async function summaries(db: Db) {
   const read = async () => ({
     daily: (
-      await sql<Record<string, unknown>>`select to_char(day, 'YYYY-MM-DD') as day, payment_method, orders::int,
+      await sql<
+        Record<string, unknown>
+      >`select to_char(day, 'YYYY-MM-DD') as day, payment_method, orders::int,
         amount_cents::bigint::text as amount, revenue_cents::bigint::text as revenue
-        from admin_daily_stats where orders <> 0 or amount_cents <> 0 or revenue_cents <> 0 order by 1, 2`.execute(db)
+        from admin_daily_stats where orders <> 0 or amount_cents <> 0 or revenue_cents <> 0 order by 1, 2`.execute(
+        db,
+      )
     ).rows,
     categories: (
-      await sql<Record<string, unknown>>`select category, quantity::text, revenue_cents::text from admin_category_stats
+      await sql<
+        Record<string, unknown>
+      >`select category, quantity::text, revenue_cents::text from admin_category_stats
         where quantity <> 0 or revenue_cents <> 0 order by 1`.execute(db)
     ).rows,
     customers: (
@@ -29,10 +35,14 @@ async function summaries(db: Db) {
         first_order_at, last_order_at from admin_customer_stats order by 1`.execute(db)
     ).rows,
     search: (
-      await sql<Record<string, unknown>>`select order_id, created_at, search_text from admin_order_search order by 1`.execute(db)
+      await sql<
+        Record<string, unknown>
+      >`select order_id, created_at, search_text from admin_order_search order by 1`.execute(db)
     ).rows,
     statuses: (
-      await sql<Record<string, unknown>>`select status, to_char(day, 'YYYY-MM-DD') as day, payment_method, orders
+      await sql<
+        Record<string, unknown>
+      >`select status, to_char(day, 'YYYY-MM-DD') as day, payment_method, orders
         from admin_order_status_stats where orders <> 0 order by 1, 2, 3`.execute(db)
     ).rows,
   });
@@ -62,7 +72,9 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
         customers: { value: 0, trend: null },
         revenueCents: { value: 0, trend: null },
       });
-      expect(dashboard.salesOverview).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => ({ date: utcDay(n), revenueCents: 0, orders: 0 })));
+      expect(dashboard.salesOverview).toEqual(
+        [6, 5, 4, 3, 2, 1, 0].map((n) => ({ date: utcDay(n), revenueCents: 0, orders: 0 })),
+      );
       expect(dashboard.recentOrders).toEqual([]);
       expect(dashboard.recentAudit).toEqual([]);
 
@@ -102,36 +114,69 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
       await createProduct(db, { createdAt: daysAgo(9) });
 
       // loyal@: 3 orders (one 40 days ago, one 8 days ago, one today); name from the latest.
-      ids.loyalOld = (await createOrder(db, {
-        email: 'loyal@example.com', firstName: 'Old', lastName: 'Name', createdAt: daysAgo(40),
-        items: [{ category: 'womens-bras', priceCents: 2000, quantity: 1 }],
-      })).id;
-      ids.loyalMid = (await createOrder(db, {
-        email: 'loyal@example.com', firstName: 'Mid', lastName: 'Name', createdAt: daysAgo(8), paymentMethod: 'sol',
-        items: [{ category: 'womens-leggings', priceCents: 5000, quantity: 2 }],
-      })).id;
-      ids.loyalNew = (await createOrder(db, {
-        email: 'loyal@example.com', firstName: 'Lola', lastName: 'Loyal', createdAt: daysAgo(0, 60_000),
-        items: [
-          { category: 'womens-leggings', priceCents: 3000, quantity: 1 },
-          { category: 'mens-tops', priceCents: 1500, quantity: 3 },
-        ],
-        amountCents: 8000,
-      })).id;
+      ids.loyalOld = (
+        await createOrder(db, {
+          email: 'loyal@example.com',
+          firstName: 'Old',
+          lastName: 'Name',
+          createdAt: daysAgo(40),
+          items: [{ category: 'womens-bras', priceCents: 2000, quantity: 1 }],
+        })
+      ).id;
+      ids.loyalMid = (
+        await createOrder(db, {
+          email: 'loyal@example.com',
+          firstName: 'Mid',
+          lastName: 'Name',
+          createdAt: daysAgo(8),
+          paymentMethod: 'sol',
+          items: [{ category: 'womens-leggings', priceCents: 5000, quantity: 2 }],
+        })
+      ).id;
+      ids.loyalNew = (
+        await createOrder(db, {
+          email: 'loyal@example.com',
+          firstName: 'Lola',
+          lastName: 'Loyal',
+          createdAt: daysAgo(0, 60_000),
+          items: [
+            { category: 'womens-leggings', priceCents: 3000, quantity: 1 },
+            { category: 'mens-tops', priceCents: 1500, quantity: 3 },
+          ],
+          amountCents: 8000,
+        })
+      ).id;
       // returning@: 2 orders this week, one of them failed (paid, refunded): counts as an order, not as money.
-      ids.returningA = (await createOrder(db, {
-        email: 'returning@example.com', firstName: 'Rita', lastName: 'Return', createdAt: daysAgo(2), paymentMethod: 'aelo',
-        items: [{ category: 'mens-tops', priceCents: 4000, quantity: 1 }],
-      })).id;
-      ids.returningFailed = (await createOrder(db, {
-        email: 'returning@example.com', firstName: 'Rita', lastName: 'Return', createdAt: daysAgo(1), status: 'failed',
-        items: [{ category: 'mens-jackets', priceCents: 9900, quantity: 1 }],
-      })).id;
+      ids.returningA = (
+        await createOrder(db, {
+          email: 'returning@example.com',
+          firstName: 'Rita',
+          lastName: 'Return',
+          createdAt: daysAgo(2),
+          paymentMethod: 'aelo',
+          items: [{ category: 'mens-tops', priceCents: 4000, quantity: 1 }],
+        })
+      ).id;
+      ids.returningFailed = (
+        await createOrder(db, {
+          email: 'returning@example.com',
+          firstName: 'Rita',
+          lastName: 'Return',
+          createdAt: daysAgo(1),
+          status: 'failed',
+          items: [{ category: 'mens-jackets', priceCents: 9900, quantity: 1 }],
+        })
+      ).id;
       // once@: one order 10 days ago (previous week).
-      ids.once = (await createOrder(db, {
-        email: 'once@example.com', firstName: 'Oona', lastName: 'Once', createdAt: daysAgo(10),
-        items: [{ category: 'womens-bras', priceCents: 2500, quantity: 2 }],
-      })).id;
+      ids.once = (
+        await createOrder(db, {
+          email: 'once@example.com',
+          firstName: 'Oona',
+          lastName: 'Once',
+          createdAt: daysAgo(10),
+          items: [{ category: 'womens-bras', priceCents: 2500, quantity: 2 }],
+        })
+      ).id;
     });
     afterAll(async () => {
       await t?.close();
@@ -158,9 +203,17 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
       expect(d.salesOverview.map((s) => s.orders)).toEqual([0, 0, 0, 0, 1, 1, 1]);
 
       expect(d.recentOrders.map((o) => o.id)).toEqual([
-        ids.loyalNew, ids.returningFailed, ids.returningA, ids.loyalMid, ids.once,
+        ids.loyalNew,
+        ids.returningFailed,
+        ids.returningA,
+        ids.loyalMid,
+        ids.once,
       ]);
-      expect(d.recentOrders[0]).toMatchObject({ shortId: ids.loyalNew!.slice(0, 8), amountCents: 8000, status: 'pending' });
+      expect(d.recentOrders[0]).toMatchObject({
+        shortId: ids.loyalNew!.slice(0, 8),
+        amountCents: 8000,
+        status: 'pending',
+      });
     });
 
     it('groups customers by shipping email with the latest name, sorts, searches and pages', async () => {
@@ -168,7 +221,11 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
         json<Page<AdminCustomer>>(await c.admin.get(`/api/admin/customers${query}`), 200);
       const byLast = await get();
       expect(byLast.total).toBe(3);
-      expect(byLast.items.map((x) => x.email)).toEqual(['loyal@example.com', 'returning@example.com', 'once@example.com']);
+      expect(byLast.items.map((x) => x.email)).toEqual([
+        'loyal@example.com',
+        'returning@example.com',
+        'once@example.com',
+      ]);
       expect(byLast.items[0]).toMatchObject({
         firstName: 'Lola',
         lastName: 'Loyal',
@@ -177,11 +234,15 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
       });
       expect(byLast.items[1]).toMatchObject({ totalOrders: 2, totalSpentCents: 4000 });
 
-      expect((await get('?sort=total_spent')).items.map((x) => x.totalSpentCents)).toEqual([20000, 5000, 4000]);
+      expect((await get('?sort=total_spent')).items.map((x) => x.totalSpentCents)).toEqual([
+        20000, 5000, 4000,
+      ]);
       expect((await get('?sort=total_orders')).items.map((x) => x.totalOrders)).toEqual([3, 2, 1]);
       expect((await get('?search=RITA')).items.map((x) => x.email)).toEqual(['returning@example.com']);
       expect((await get('?search=once@')).items.map((x) => x.email)).toEqual(['once@example.com']);
-      expect((await get('?search=ONCE%40example.com')).items.map((x) => x.email)).toEqual(['once@example.com']);
+      expect((await get('?search=ONCE%40example.com')).items.map((x) => x.email)).toEqual([
+        'once@example.com',
+      ]);
       expect((await get('?search=once')).total).toBeNull();
       const paged = await get('?pageSize=2&page=2');
       expect(paged).toMatchObject({ total: 3, hasMore: false });
@@ -189,9 +250,9 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
 
       const bad = await json<ErrorJson>(await c.admin.get('/api/admin/customers?sort=name'), 400);
       expect(bad.error.fields?.sort).toBe('sort must be one of last_order, total_spent, total_orders');
-      expect((await json<ErrorJson>(await c.admin.get('/api/admin/customers?page=-1'), 400)).error.fields?.page).toEqual(
-        expect.any(String),
-      );
+      expect(
+        (await json<ErrorJson>(await c.admin.get('/api/admin/customers?page=-1'), 400)).error.fields?.page,
+      ).toEqual(expect.any(String));
     });
 
     it('computes analytics: 30 zero-filled days, categories, payment methods, retention', async () => {
@@ -218,9 +279,20 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
 
     it('keeps the summaries exactly equal to a recomputation through updates and deletes', async () => {
       // failed -> completed brings its money in; completed -> failed takes it out; deletes remove all.
-      expect((await c.admin.patch(`/api/admin/orders/${ids.returningFailed}`, { status: 'completed' })).status).toBe(200);
-      expect((await c.admin.patch(`/api/admin/orders/${ids.loyalMid}`, { status: 'failed' })).status).toBe(200);
-      expect((await c.admin.patch(`/api/admin/orders/${ids.loyalOld}`, { status: 'shipped', trackingNumber: 'T1' })).status).toBe(200);
+      expect(
+        (await c.admin.patch(`/api/admin/orders/${ids.returningFailed}`, { status: 'completed' })).status,
+      ).toBe(200);
+      expect((await c.admin.patch(`/api/admin/orders/${ids.loyalMid}`, { status: 'failed' })).status).toBe(
+        200,
+      );
+      expect(
+        (
+          await c.admin.patch(`/api/admin/orders/${ids.loyalOld}`, {
+            status: 'shipped',
+            trackingNumber: 'T1',
+          })
+        ).status,
+      ).toBe(200);
       expect((await c.admin.delete(`/api/admin/orders/${ids.loyalNew}`)).status).toBe(200);
       expect((await c.admin.delete(`/api/admin/orders/${ids.once}`)).status).toBe(200);
       const db = t.deps.database.db;
@@ -228,7 +300,14 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
       await db.deleteFrom('order_items').where('order_id', '=', ids.returningA!).execute();
       await db
         .insertInto('order_items')
-        .values({ order_id: ids.returningA!, title: 'Late line', image: 'x.webp', category: 'mens-hoodies', quantity: 2, price_cents: 3100 })
+        .values({
+          order_id: ids.returningA!,
+          title: 'Late line',
+          image: 'x.webp',
+          category: 'mens-hoodies',
+          quantity: 2,
+          price_cents: 3100,
+        })
         .execute();
 
       const customers = await json<Page<AdminCustomer>>(await c.admin.get('/api/admin/customers'), 200);

@@ -16,14 +16,24 @@ export async function signInClients(t: TestApp): Promise<AdminClients> {
   const tag = randomBytes(4).toString('hex');
   const customerEmail = `customer-${tag}@example.com`;
   const customer = t.client();
-  const signUp = await customer.post('/api/auth/sign-up/email', { email: customerEmail, password: 'customer-pass-1' });
+  const signUp = await customer.post('/api/auth/sign-up/email', {
+    email: customerEmail,
+    password: 'customer-pass-1',
+  });
   expect(signUp.status).toBe(200);
   const customerId = ((await signUp.json()) as { user: { id: string } }).user.id;
 
   const adminEmail = `admin-${tag}@example.com`;
-  const created = await t.deps.auth.createUser({ email: adminEmail, password: 'admin-pass-1234', role: 'admin' });
+  const created = await t.deps.auth.createUser({
+    email: adminEmail,
+    password: 'admin-pass-1234',
+    role: 'admin',
+  });
   const admin = t.client();
-  const signIn = await admin.post('/api/auth/sign-in/email', { email: adminEmail, password: 'admin-pass-1234' });
+  const signIn = await admin.post('/api/auth/sign-in/email', {
+    email: adminEmail,
+    password: 'admin-pass-1234',
+  });
   expect(signIn.status).toBe(200);
   return { anonymous: t.client(), customer, customerId, admin, adminId: created.id, adminEmail };
 }

@@ -15,11 +15,21 @@ describe.each(BACKENDS)('bad input on every API route (%s)', (backend) => {
     t = await startTestApp({ backend });
     clients.anonymous = t.client();
     const customer = t.client();
-    await customer.post('/api/auth/sign-up/email', { email: 'bad-input-customer@example.com', password: 'customer-pass-1' });
+    await customer.post('/api/auth/sign-up/email', {
+      email: 'bad-input-customer@example.com',
+      password: 'customer-pass-1',
+    });
     clients.customer = customer;
-    await t.deps.auth.createUser({ email: 'bad-input-admin@example.com', password: 'admin-pass-123', role: 'admin' });
+    await t.deps.auth.createUser({
+      email: 'bad-input-admin@example.com',
+      password: 'admin-pass-123',
+      role: 'admin',
+    });
     const admin = t.client();
-    const signIn = await admin.post('/api/auth/sign-in/email', { email: 'bad-input-admin@example.com', password: 'admin-pass-123' });
+    const signIn = await admin.post('/api/auth/sign-in/email', {
+      email: 'bad-input-admin@example.com',
+      password: 'admin-pass-123',
+    });
     expect(signIn.status).toBe(200);
     clients.admin = admin;
   });
@@ -31,7 +41,10 @@ describe.each(BACKENDS)('bad input on every API route (%s)', (backend) => {
     const seen = new Set<string>();
     return t.app.routes
       .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !r.path.includes('*'))
-      .map((r) => ({ method: r.method, path: r.path.replace(/:(\w+)(\{[^}]*\})?/g, '00000000-0000-4000-8000-000000000000') }))
+      .map((r) => ({
+        method: r.method,
+        path: r.path.replace(/:(\w+)(\{[^}]*\})?/g, '00000000-0000-4000-8000-000000000000'),
+      }))
       .filter((r) => {
         const key = `${r.method} ${r.path}`;
         if (seen.has(key)) return false;
@@ -62,8 +75,18 @@ describe.each(BACKENDS)('bad input on every API route (%s)', (backend) => {
     ['malformed JSON', '{"email": "x@example.com", '],
     ['a JSON array', '[1,2,3]'],
     ['a JSON number', '42'],
-    ['wrong types', JSON.stringify({ email: 12, password: ['x'], id: {}, quantity: 'lots', items: 'none', name: null })],
-    ['huge strings', JSON.stringify({ email: `${'a'.repeat(200_000)}@example.com`, password: 'p'.repeat(200_000), title: 'x'.repeat(200_000) })],
+    [
+      'wrong types',
+      JSON.stringify({ email: 12, password: ['x'], id: {}, quantity: 'lots', items: 'none', name: null }),
+    ],
+    [
+      'huge strings',
+      JSON.stringify({
+        email: `${'a'.repeat(200_000)}@example.com`,
+        password: 'p'.repeat(200_000),
+        title: 'x'.repeat(200_000),
+      }),
+    ],
   ];
 
   for (const who of ['anonymous', 'customer', 'admin']) {
@@ -71,12 +94,18 @@ describe.each(BACKENDS)('bad input on every API route (%s)', (backend) => {
       const client = clients[who]!;
       for (const route of apiRoutes()) {
         if (!writes.includes(route.method)) {
-          const res = await client.request(route.method, `${route.path}?topics=${'x'.repeat(5000)}&limit=-1&page=abc`);
+          const res = await client.request(
+            route.method,
+            `${route.path}?topics=${'x'.repeat(5000)}&limit=-1&page=abc`,
+          );
           await expectNo500(res, `${who} ${route.method} ${route.path} with odd query`);
           continue;
         }
         for (const [label, body] of payloads) {
-          const res = await client.request(route.method, route.path, { body, headers: { 'content-type': 'application/json' } });
+          const res = await client.request(route.method, route.path, {
+            body,
+            headers: { 'content-type': 'application/json' },
+          });
           await expectNo500(res, `${who} ${route.method} ${route.path} with ${label}`);
         }
       }
@@ -97,8 +126,13 @@ describe.each(BACKENDS)('bad input on every API route (%s)', (backend) => {
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
 
-    const bad = await clients.anonymous!.post('/api/auth/sign-in/email', { email: 'not-an-email', password: 'x' });
+    const bad = await clients.anonymous!.post('/api/auth/sign-in/email', {
+      email: 'not-an-email',
+      password: 'x',
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { email: expect.any(String) } } });
+    expect(await bad.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', fields: { email: expect.any(String) } },
+    });
   });
 });

@@ -471,7 +471,11 @@ describe('live events across instances (postgres)', () => {
       };
       expect(await titleOnB()).toBe('Gap Test Legging');
       // A change that sends no event (as one lost in the gap): the cached catalogue still shows the old title.
-      await db.updateTable('products').set({ title: 'Renamed In The Gap' }).where('id', '=', product.id).execute();
+      await db
+        .updateTable('products')
+        .set({ title: 'Renamed In The Gap' })
+        .where('id', '=', product.id)
+        .execute();
       expect(await titleOnB()).toBe('Gap Test Legging');
 
       const stream = await subscribe(b.client(), 'catalog');

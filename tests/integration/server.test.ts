@@ -18,7 +18,10 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
     webDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
-    writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+    writeFileSync(
+      path.join(webDir, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
     writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n');
     app = createApp(t.deps, { webDir });
   });
@@ -71,7 +74,10 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
 
   it('answers unknown API routes with 404 JSON', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const res = await app.request('/api/nothing/here', { method, headers: { origin: 'http://localhost:3000' } });
+      const res = await app.request('/api/nothing/here', {
+        method,
+        headers: { origin: 'http://localhost:3000' },
+      });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }

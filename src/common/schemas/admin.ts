@@ -230,7 +230,10 @@ export const AdminOrderUpdateSchema = z
     trackingNumber: z
       .string()
       .trim()
-      .max(TRACKING_NUMBER_MAX_LENGTH, `Tracking number must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters`)
+      .max(
+        TRACKING_NUMBER_MAX_LENGTH,
+        `Tracking number must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters`,
+      )
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
   })
@@ -296,7 +299,9 @@ export const CUSTOMER_SORT_LABELS: Record<(typeof CUSTOMER_SORTS)[number], strin
 
 export const AdminCustomersQuerySchema = z.object({
   search,
-  sort: z.enum(CUSTOMER_SORTS, 'sort must be one of last_order, total_spent, total_orders').default('last_order'),
+  sort: z
+    .enum(CUSTOMER_SORTS, 'sort must be one of last_order, total_spent, total_orders')
+    .default('last_order'),
   page,
   pageSize,
 });

@@ -131,7 +131,9 @@ export function createAdminStatsRepository(db: Db, options: { customerWindow?: n
       }));
     },
 
-    async categoryDistribution(): Promise<Array<{ category: string; quantity: number; revenueCents: number }>> {
+    async categoryDistribution(): Promise<
+      Array<{ category: string; quantity: number; revenueCents: number }>
+    > {
       const rows = await db
         .selectFrom('admin_category_stats')
         .select(['category', 'quantity', 'revenue_cents'])
@@ -203,13 +205,20 @@ export function createAdminStatsRepository(db: Db, options: { customerWindow?: n
         const [page, count] = await Promise.all([
           sql<CustomerRow>`select ${CUSTOMER_COLUMNS} from admin_customer_stats
             order by ${sortSql} limit ${take} offset ${filter.offset}`.execute(db),
-          db.selectFrom('admin_customer_stats').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+          db
+            .selectFrom('admin_customer_stats')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .executeTakeFirstOrThrow(),
         ]);
         rows = page.rows;
         total = toNumber(count.count);
       } else if (
         isWholeEmail(filter.search) &&
-        (await db.selectFrom('admin_customer_stats').select('email').where('email', '=', email).executeTakeFirst())
+        (await db
+          .selectFrom('admin_customer_stats')
+          .select('email')
+          .where('email', '=', email)
+          .executeTakeFirst())
       ) {
         rows = (
           await sql<CustomerRow>`select ${CUSTOMER_COLUMNS} from admin_customer_stats where email = ${email}
@@ -229,7 +238,9 @@ export function createAdminStatsRepository(db: Db, options: { customerWindow?: n
         if (rows.length < take) {
           rows = (
             await sql<CustomerRow>`with m as materialized (select * from admin_customer_stats where ${matches})
-              select ${CUSTOMER_COLUMNS} from m order by ${sortSql} limit ${take} offset ${filter.offset}`.execute(db)
+              select ${CUSTOMER_COLUMNS} from m order by ${sortSql} limit ${take} offset ${filter.offset}`.execute(
+              db,
+            )
           ).rows;
         }
       }

@@ -59,7 +59,9 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   router.patch('/products/:id', validate('json', AdminProductPatchSchema), async (c) =>
     c.json(await admin.products.patch(c.req.param('id'), c.req.valid('json'), actor(c))),
   );
-  router.delete('/products/:id', async (c) => c.json(await admin.products.remove(c.req.param('id'), actor(c))));
+  router.delete('/products/:id', async (c) =>
+    c.json(await admin.products.remove(c.req.param('id'), actor(c))),
+  );
 
   // Orders ---------------------------------------------------------------------------------------
   router.get('/orders', validate('query', AdminOrdersQuerySchema), async (c) =>

@@ -1,7 +1,11 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import { createAirdropsAdminService, type AirdropEngine, type AirdropsAdminService } from '../airdrops/airdrops-admin.service';
+import {
+  createAirdropsAdminService,
+  type AirdropEngine,
+  type AirdropsAdminService,
+} from '../airdrops/airdrops-admin.service';
 import { createAuditService, type AuditService } from '../audit/audit.service';
 import { createCatalogAdminService, type CatalogAdminService } from '../catalog/catalog-admin.service';
 import type { EventHub } from '../events/event-hub';

@@ -30,13 +30,15 @@ export function createAirdropsRepository(db: Db) {
         );
       }
       // Spec §4: under 24 hours = 24h, under 168 hours = 7d, otherwise older.
-      if (filter.age === '24h') query = query.where('created_at', '>', sql<Date>`now() - interval '24 hours'`);
+      if (filter.age === '24h')
+        query = query.where('created_at', '>', sql<Date>`now() - interval '24 hours'`);
       if (filter.age === '7d') {
         query = query
           .where('created_at', '<=', sql<Date>`now() - interval '24 hours'`)
           .where('created_at', '>', sql<Date>`now() - interval '168 hours'`);
       }
-      if (filter.age === 'older') query = query.where('created_at', '<=', sql<Date>`now() - interval '168 hours'`);
+      if (filter.age === 'older')
+        query = query.where('created_at', '<=', sql<Date>`now() - interval '168 hours'`);
       const [rows, count] = await Promise.all([
         query
           .select([
@@ -81,7 +83,11 @@ export function createAirdropsRepository(db: Db) {
           sql<unknown>`count(*)`.as('wallets'),
         ])
         .executeTakeFirstOrThrow();
-      return { totalClaims: toNumber(row.claims), totalLamports: row.lamports, uniqueWallets: toNumber(row.wallets) };
+      return {
+        totalClaims: toNumber(row.claims),
+        totalLamports: row.lamports,
+        uniqueWallets: toNumber(row.wallets),
+      };
     },
   };
 }

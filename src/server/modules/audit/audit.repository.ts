@@ -87,7 +87,12 @@ export function createAuditRepository(db: Db) {
     },
 
     async findDistinctActions(): Promise<string[]> {
-      const rows = await db.selectFrom('admin_audit_log').select('action').distinct().orderBy('action').execute();
+      const rows = await db
+        .selectFrom('admin_audit_log')
+        .select('action')
+        .distinct()
+        .orderBy('action')
+        .execute();
       return rows.map((r) => r.action);
     },
 

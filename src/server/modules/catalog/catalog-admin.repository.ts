@@ -20,7 +20,11 @@ export function createCatalogAdminRepository(db: Db) {
     if (filter.search) {
       const pattern = likeContains(filter.search);
       query = query.where((eb) =>
-        eb.or([eb('title', 'ilike', pattern), eb('description', 'ilike', pattern), eb('brand', 'ilike', pattern)]),
+        eb.or([
+          eb('title', 'ilike', pattern),
+          eb('description', 'ilike', pattern),
+          eb('brand', 'ilike', pattern),
+        ]),
       );
     }
     return query;

@@ -111,7 +111,12 @@ export function createCatalogAdminService(deps: {
     if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
   };
 
-  const replaceInTransaction = async (id: string, input: ProductInput, actor: AdminActor, before: ProductRecord) => {
+  const replaceInTransaction = async (
+    id: string,
+    input: ProductInput,
+    actor: AdminActor,
+    before: ProductRecord,
+  ) => {
     await assertImagesExist(input.images, before.images);
     const { product, entry } = await deps.db.transaction().execute(async (trx) => {
       const locked = await createCatalogAdminRepository(trx).lockById(id);
@@ -122,7 +127,12 @@ export function createCatalogAdminService(deps: {
         trx,
         {
           action: 'update_product',
-          details: { productId: id, title: product.title, changed: changedFields(before, product), success: true },
+          details: {
+            productId: id,
+            title: product.title,
+            changed: changedFields(before, product),
+            success: true,
+          },
           actor,
         },
         deps.logger,

@@ -1,11 +1,5 @@
 import { sql } from 'kysely';
-import type {
-  Category,
-  Gender,
-  Product,
-  ProductInput,
-  Size,
-} from '../../../common/schemas/product';
+import type { Category, Gender, Product, ProductInput, Size } from '../../../common/schemas/product';
 import type { ProductsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client';
@@ -84,7 +78,11 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** Replaces every editable field (admin edit); created_at stays. The updated record, or undefined. */
-    async updateProduct(id: string, product: ProductInput, updatedAt: Date): Promise<ProductRecord | undefined> {
+    async updateProduct(
+      id: string,
+      product: ProductInput,
+      updatedAt: Date,
+    ): Promise<ProductRecord | undefined> {
       const { created_at: _createdAt, ...row } = toRow({ ...product, updatedAt });
       const updated = await db
         .updateTable('products')

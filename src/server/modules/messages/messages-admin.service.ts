@@ -41,9 +41,13 @@ export function createMessagesAdminService(deps: {
   const change = async (
     id: string,
     actor: AdminActor,
-    apply: (current: { status: MessageStatus; priority: MessagePriority }) =>
-      | { status?: MessageStatus; priority?: MessagePriority; action: 'update_message_status' | 'update_message_priority'; from: string; to: string }
-      | null,
+    apply: (current: { status: MessageStatus; priority: MessagePriority }) => {
+      status?: MessageStatus;
+      priority?: MessagePriority;
+      action: 'update_message_status' | 'update_message_priority';
+      from: string;
+      to: string;
+    } | null,
   ): Promise<AdminMessage> => {
     if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
     const result = await deps.db.transaction().execute(async (trx) => {
@@ -63,7 +67,10 @@ export function createMessagesAdminService(deps: {
     });
     if (result.changed) {
       await deps.events.publish('admin:messages', { type: 'message.updated', data: { id } });
-      await deps.events.publish(userTopic('tickets', result.userId), { type: 'ticket.updated', data: { id } });
+      await deps.events.publish(userTopic('tickets', result.userId), {
+        type: 'ticket.updated',
+        data: { id },
+      });
       await announceAudit(deps.events, result.entry);
     }
     const message = await repo.findById(id);

@@ -60,7 +60,11 @@ export function createMessagesRepository(db: Db) {
       if (filter.search) {
         const pattern = likeContains(filter.search);
         query = query.where((eb) =>
-          eb.or([eb('m.subject', 'ilike', pattern), eb('m.content', 'ilike', pattern), eb('u.email', 'ilike', pattern)]),
+          eb.or([
+            eb('m.subject', 'ilike', pattern),
+            eb('m.content', 'ilike', pattern),
+            eb('u.email', 'ilike', pattern),
+          ]),
         );
       }
       const [rows, count] = await Promise.all([
@@ -84,7 +88,9 @@ export function createMessagesRepository(db: Db) {
     /** Status and priority of the message, its row locked until the transaction ends. */
     async lockById(
       id: string,
-    ): Promise<{ id: string; user_id: string; status: MessageStatus; priority: MessagePriority } | undefined> {
+    ): Promise<
+      { id: string; user_id: string; status: MessageStatus; priority: MessagePriority } | undefined
+    > {
       return db
         .selectFrom('messages')
         .select(['id', 'user_id', 'status', 'priority'])

@@ -58,12 +58,19 @@ export function createOrdersAdminRepository(db: Db, options: { searchWindow?: nu
       with matches as materialized (
         select order_id, created_at from admin_order_search where search_text like ${pattern}
       )
-      select order_id from matches order by created_at desc, order_id desc limit ${limit} offset ${offset}`.execute(db);
+      select order_id from matches order by created_at desc, order_id desc limit ${limit} offset ${offset}`.execute(
+      db,
+    );
     return result.rows.map((r) => r.order_id);
   }
 
   async function hasOrdersOf(email: string): Promise<boolean> {
-    const row = await db.selectFrom('orders').select('id').where('shipping_email', '=', email).limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('shipping_email', '=', email)
+      .limit(1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 

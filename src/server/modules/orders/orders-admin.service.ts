@@ -112,7 +112,11 @@ export function createOrdersAdminService(deps: {
     return rows.map((r) => toDto(r, byOrder.get(r.id) ?? []));
   };
 
-  const announce = async (order: { id: string; userId: string | null }, type: 'order.updated' | 'changed', data: object) => {
+  const announce = async (
+    order: { id: string; userId: string | null },
+    type: 'order.updated' | 'changed',
+    data: object,
+  ) => {
     await deps.events.publish('admin:orders', { type, data });
     if (order.userId) await deps.events.publish(userTopic('orders', order.userId), { type, data });
   };
@@ -127,7 +131,11 @@ export function createOrdersAdminService(deps: {
       // Counting every match of a free-text search would cost more than the page: total is null then.
       const [page, total] = await Promise.all([
         repo.findPage({ ...filter, limit: query.pageSize, offset }),
-        filter.search ? Promise.resolve(null) : filter.status ? repo.countByStatus(filter.status) : repo.countAll(),
+        filter.search
+          ? Promise.resolve(null)
+          : filter.status
+            ? repo.countByStatus(filter.status)
+            : repo.countAll(),
       ]);
       return {
         items: await withItems(page.rows),

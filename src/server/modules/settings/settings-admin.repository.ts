@@ -25,11 +25,22 @@ export function createSettingsAdminRepository(db: Db) {
       }));
     },
 
-    async upsert(provider: string, keyName: string, encrypted: string, updatedBy: string): Promise<StoredSettingRow> {
+    async upsert(
+      provider: string,
+      keyName: string,
+      encrypted: string,
+      updatedBy: string,
+    ): Promise<StoredSettingRow> {
       const now = new Date();
       const row = await db
         .insertInto('api_configurations')
-        .values({ provider, key_name: keyName, key_value_encrypted: encrypted, updated_by: updatedBy, updated_at: now })
+        .values({
+          provider,
+          key_name: keyName,
+          key_value_encrypted: encrypted,
+          updated_by: updatedBy,
+          updated_at: now,
+        })
         .onConflict((oc) =>
           oc.columns(['provider', 'key_name']).doUpdateSet({
             key_value_encrypted: encrypted,

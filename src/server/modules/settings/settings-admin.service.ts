@@ -51,11 +51,18 @@ export function createSettingsAdminService(deps: {
   const decrypt = (row: StoredSettingRow): string | undefined => {
     if (!row.encrypted) return undefined;
     try {
-      const value = decryptSecret(deps.config.encryptionKey, row.encrypted, secretContext(row.provider, row.keyName));
+      const value = decryptSecret(
+        deps.config.encryptionKey,
+        row.encrypted,
+        secretContext(row.provider, row.keyName),
+      );
       return value.trim() === '' ? undefined : value;
     } catch (err) {
       if (!(err instanceof SecretBoxError)) throw err;
-      log.warn({ provider: row.provider, keyName: row.keyName }, 'stored API key does not decrypt; shown as unset');
+      log.warn(
+        { provider: row.provider, keyName: row.keyName },
+        'stored API key does not decrypt; shown as unset',
+      );
       return undefined;
     }
   };
@@ -85,14 +92,19 @@ export function createSettingsAdminService(deps: {
     } catch {
       ok = false;
     }
-    if (!ok) throw new AppError('VALIDATION_FAILED', 'value: Please enter an http(s) URL', { value: 'Please enter an http(s) URL' });
+    if (!ok)
+      throw new AppError('VALIDATION_FAILED', 'value: Please enter an http(s) URL', {
+        value: 'Please enter an http(s) URL',
+      });
   };
 
   return {
     async list() {
       const rows = await repo.findAll();
       const byKey = new Map(rows.map((r) => [`${r.provider}/${r.keyName}`, r]));
-      return { settings: SETTING_KEYS.map((key) => describe(key, byKey.get(`${key.provider}/${key.keyName}`))) };
+      return {
+        settings: SETTING_KEYS.map((key) => describe(key, byKey.get(`${key.provider}/${key.keyName}`))),
+      };
     },
 
     async update(provider, keyName, value, actor) {
