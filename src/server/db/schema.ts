@@ -104,6 +104,10 @@ export interface PaymentsTable {
   shipping_info: JSONColumnType<Record<string, string>>;
   user_id: string | null;
   stripe_session_id: string | null;
+  /** 0002_checkout.sql: the card payment's intent, and the account to create with the order. */
+  stripe_payment_intent_id: string | null;
+  account_password_hash: string | null;
+  account_outcome: 'created' | 'existing' | null;
   transaction_signature: string | null;
   error: string | null;
   expires_at: Timestamp;

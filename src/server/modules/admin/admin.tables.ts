@@ -1,6 +1,6 @@
 /**
  * Kysely types of the tables db/migrations/0003_admin_*.sql add, merged into the table types
- * of db/schema.ts (module augmentation, as payments.tables.ts does: the schema file belongs to the
+ * of db/schema.ts (module augmentation: the schema file belongs to the
  * foundation; fold these into it when it is next edited).
  */
 import type { ColumnType } from 'kysely';

@@ -1,7 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { PaymentMethod, PaymentStatus, PaymentsTable } from '../../db/schema';
-import './payments.tables';
 
 export interface PaymentRow {
   id: string;
