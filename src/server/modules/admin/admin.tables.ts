@@ -1,5 +1,5 @@
 /**
- * Kysely types of the tables db/migrations/0003_admin_*.sql add, merged into the table types
+ * Kysely types of the tables db/migrations/0003-0006_admin_*.sql add, merged into the table types
  * of db/schema.ts (module augmentation: the schema file belongs to the
  * foundation; fold these into it when it is next edited).
  */

@@ -79,7 +79,7 @@ export function createOrdersAdminRepository(db: Db, options: { searchWindow?: nu
      * One page, newest first; `limit + 1` rows are read so that hasMore is exact.
      *
      * A search goes through admin_order_search (one lower-cased text per order: id, email, name,
-     * item titles; trigram-indexed on PostgreSQL, see db/migrations/0003_admin_text_search.sql):
+     * item titles; trigram-indexed on PostgreSQL, see db/migrations/0004_admin_text_search.sql):
      * the page's ids come from searchPage, then only those orders are read; with a status filter
      * the planner joins the two tables. A whole email address that has orders is matched exactly
      * on the shipping email's index instead (any other term, an unknown address included, as text).

@@ -1,4 +1,4 @@
--- Admin summaries, third step (follows 0003_admin_triggers_v2.sql): orders per status.
+-- Admin summaries, third step (follows 0005_admin_triggers_lock_order.sql): orders per status.
 --
 -- admin_order_status_stats counts orders per (status, UTC day, payment method), kept by a trigger
 -- on orders, so the orders screen's total for a status filter is a few hundred rows to add up

@@ -1,5 +1,5 @@
--- Admin summary and search triggers, second version (follows 0003_admin_stats.sql and
--- 0003_admin_text_search.sql, which have landed):
+-- Admin summary and search triggers, second version (replaces functions of 0003_admin_stats.sql and
+-- 0004_admin_text_search.sql):
 --
 -- 1. Lock order. Item changes are applied once per statement (transition tables) instead of once
 --    per row, and every multi-row upsert of admin_category_stats runs in category order. Two
