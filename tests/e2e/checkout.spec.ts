@@ -215,6 +215,7 @@ describeBrowser('cart and checkout', () => {
     expect(await crypto.getByRole('button', { name: 'Pay with SOL' }).isDisabled()).toBe(true);
     expect(await crypto.getByRole('button', { name: 'Pay with AELO' }).isDisabled()).toBe(true);
     await drawer.getByText('or', { exact: true }).waitFor();
+    expect(await drawer.getByText('or', { exact: true }).innerText()).toBe('or');
     const card = drawer.getByRole('region', { name: 'Pay with card' });
     await expect.poll(() => card.getByRole('button', { name: 'Pay with Card' }).isEnabled()).toBe(true);
     expect(await card.getByTestId('total').textContent()).toBe(
