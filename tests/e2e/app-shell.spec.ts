@@ -84,6 +84,23 @@ describeBrowser('app shell', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
   });
 
+  it("says 'Failed to load user' in a red box on /login when the user cannot be loaded", async () => {
+    shop.allowConsoleErrors(/status of 500/);
+    const page = await shop.newPage();
+    await page.route('**/api/auth/me', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong' } }),
+      }),
+    );
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('Failed to load user');
+  });
+
   it('signs a customer up, out and in again', async () => {
     shop.allowConsoleErrors(/status of 401/);
     const page = await shop.newPage();

@@ -215,6 +215,7 @@ describeBrowser('cart and checkout', () => {
     expect(await crypto.getByRole('button', { name: 'Pay with SOL' }).isDisabled()).toBe(true);
     expect(await crypto.getByRole('button', { name: 'Pay with AELO' }).isDisabled()).toBe(true);
     await drawer.getByText('or', { exact: true }).waitFor();
+    expect(await drawer.getByText('or', { exact: true }).innerText()).toBe('or');
     const card = drawer.getByRole('region', { name: 'Pay with card' });
     await expect.poll(() => card.getByRole('button', { name: 'Pay with Card' }).isEnabled()).toBe(true);
     expect(await card.getByTestId('total').textContent()).toBe(
@@ -234,9 +235,26 @@ describeBrowser('cart and checkout', () => {
     await expectStep(drawer, 'Info');
     await fillInfo(drawer, { city: 'Oakland' });
     await page.reload();
-    const again = await openCart(page);
+    let again = await openCart(page);
     await expectStep(again, 'Info');
     expect(await again.getByLabel('City', { exact: true }).inputValue()).toBe('Oakland');
+
+    // Payment needs valid info: a stored payment step with an invalid ZIP code opens on Info.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('aelo-checkout') ?? '{}') as {
+        state: { shippingInfo: Record<string, string> };
+      };
+      const state = {
+        ...stored.state,
+        step: 'payment',
+        shippingInfo: { ...stored.state.shippingInfo, zipCode: '123' },
+      };
+      localStorage.setItem('aelo-checkout', JSON.stringify({ ...stored, state }));
+    });
+    await page.reload();
+    again = await openCart(page);
+    await expectStep(again, 'Info');
+    expect(await again.getByLabel('ZIP Code', { exact: true }).inputValue()).toBe('123');
 
     // Emptying the cart ends the checkout.
     await again.getByRole('button', { name: 'Back' }).click();

@@ -32,6 +32,8 @@ export const CHECKOUT_MESSAGES = {
   phone: 'Please enter a valid phone number (10 digits)',
   zip: 'Please enter a valid ZIP code (5 digits or 5+4 format)',
   emptyCart: 'Your cart is empty',
+  /** A payment that failed in the browser for a reason the server did not name. */
+  paymentFailed: 'Failed to process payment',
   passwordLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordMatch: 'Passwords do not match',
 } as const;

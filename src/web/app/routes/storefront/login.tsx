@@ -1,19 +1,25 @@
 import { Navigate, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { Alert } from '../../../components/ui/alert';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useCurrentUser } from '../../../features/auth/api/get-me';
+import { LOAD_USER_ERROR, useCurrentUser } from '../../../features/auth/api/get-me';
 import { LoginForm } from '../../../features/auth/components/login-form';
 
 export function Component() {
   const navigate = useNavigate();
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, error } = useCurrentUser();
   if (isLoading) return <PageSpinner />;
   if (user) return <Navigate to={paths.profile.root.getHref()} replace />;
   return (
     <div className="flex flex-1 items-center justify-center bg-stone-50 px-4 py-14 sm:py-24">
       <PageTitle title="Sign in" />
       <div className="w-full max-w-[27rem] rounded-[1.75rem] bg-white p-7 shadow-xl ring-1 shadow-stone-900/[0.04] ring-stone-200/70 sm:p-10">
+        {error ? (
+          <Alert variant="error" className="mb-6">
+            {LOAD_USER_ERROR}
+          </Alert>
+        ) : null}
         <LoginForm onSuccess={() => void navigate(paths.profile.root.getHref())} />
       </div>
     </div>

@@ -3,6 +3,9 @@ import type { MeResponse, SessionUser } from '../../../../common/schemas/auth';
 import { apiClient } from '../../../lib/api-client';
 import { authKeys } from './auth-keys';
 
+/** Spec §8 "Auth": shown when the signed-in user could not be loaded. */
+export const LOAD_USER_ERROR = 'Failed to load user';
+
 export function getMe(signal?: AbortSignal): Promise<MeResponse> {
   return apiClient.get<MeResponse>('/api/auth/me', { signal });
 }

@@ -42,7 +42,7 @@ export function ProductCard({ product }: { product: Product }) {
         ) : null}
         {soldOut ? (
           <div className="absolute inset-0 flex items-center justify-center bg-white/55 backdrop-grayscale">
-            <span className="rounded-full bg-stone-950 px-4 py-1.5 text-xs font-semibold tracking-[0.14em] text-white uppercase">
+            <span className="rounded-full bg-stone-950 px-4 py-1.5 text-sm font-semibold tracking-wide text-white">
               Sold Out
             </span>
           </div>

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CHECKOUT_MESSAGES } from '../../../../common/schemas/checkout';
+import { CHECKOUT_MESSAGES, validateShippingInfo } from '../../../../common/schemas/checkout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Drawer, DrawerHeader } from '../../../components/ui/dialog';
@@ -45,6 +45,7 @@ export function CartDrawerPanel() {
 
   const storedStep = useCheckoutStore((s) => s.step);
   const confirmation = useCheckoutStore((s) => s.confirmation);
+  const hasValidInfo = useCheckoutStore((s) => validateShippingInfo(s.shippingInfo).ok);
   const isBusy = useCheckoutStore((s) => s.isBusy);
   const goTo = useCheckoutStore((s) => s.goTo);
   const back = useCheckoutStore((s) => s.back);
@@ -52,10 +53,11 @@ export function CartDrawerPanel() {
   const cartError = useCheckoutStore((s) => (s.step === 'cart' ? s.paymentError : null));
   const setPaymentError = useCheckoutStore((s) => s.setPaymentError);
 
-  // Info and payment need a non-empty cart; confirmation needs an order to confirm.
+  // Info and payment need a non-empty cart, payment valid info; confirmation needs an order to confirm.
   let step: CheckoutStep = storedStep;
-  if ((step === 'info' || step === 'payment') && isEmpty) step = 'cart';
   if (step === 'confirmation' && !confirmation) step = isEmpty ? 'cart' : 'payment';
+  if ((step === 'info' || step === 'payment') && isEmpty) step = 'cart';
+  if (step === 'payment' && !hasValidInfo) step = 'info';
   // Keep the stored step in line with what is shown (e.g. the cart was emptied in another tab).
   useEffect(() => {
     if (step !== storedStep) goTo(step);

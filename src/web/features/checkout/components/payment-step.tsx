@@ -56,7 +56,7 @@ function OrDivider() {
   return (
     <div className="flex items-center gap-4" aria-hidden="true">
       <span className="h-px flex-1 bg-stone-200" />
-      <span className="text-xs font-medium tracking-[0.14em] text-stone-400 uppercase">or</span>
+      <span className="text-sm font-medium text-stone-400">or</span>
       <span className="h-px flex-1 bg-stone-200" />
     </div>
   );

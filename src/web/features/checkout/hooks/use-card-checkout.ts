@@ -4,21 +4,12 @@ import {
   validateShippingInfo,
   type CheckoutInput,
 } from '../../../../common/schemas/checkout';
-import { ApiError } from '../../../lib/api-client';
 import { useCartStore, type CartItem } from '../../cart/stores/cart-store';
 import { cancelPayment } from '../api/cancel-payment';
 import { useCreateCheckout } from '../api/create-checkout';
 import { useCheckoutStore } from '../stores/checkout-store';
 import { validateAccountDraft } from '../utils/account-draft';
-
-/** The message a failed checkout shows: the server's when it sent one, else the spec's fallback. */
-export function checkoutErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const generic = error.code === 'INTERNAL' || error.message.startsWith('Request failed');
-    if (!generic) return error.message;
-  }
-  return CHECKOUT_SERVER_MESSAGES.checkoutSessionFailed;
-}
+import { checkoutErrorMessage } from '../utils/checkout-error';
 
 /** Cart lines as the server wants them: ids, options and quantities, never prices. */
 export function checkoutItems(items: readonly CartItem[]): CheckoutInput['items'] {
@@ -96,7 +87,11 @@ export function useCardCheckout() {
             startedAt: new Date().toISOString(),
           });
           // Busy stays on: the page is about to be replaced by the provider's.
-          window.location.assign(response.checkoutUrl);
+          try {
+            window.location.assign(response.checkoutUrl);
+          } catch (error) {
+            useCheckoutStore.getState().failPayment(checkoutErrorMessage(error));
+          }
         },
         onError: (error) => {
           useCheckoutStore.getState().failPayment(checkoutErrorMessage(error));

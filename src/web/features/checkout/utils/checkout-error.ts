@@ -1,0 +1,15 @@
+import { CHECKOUT_MESSAGES, CHECKOUT_SERVER_MESSAGES } from '../../../../common/schemas/checkout';
+import { ApiError } from '../../../lib/api-client';
+
+/**
+ * The message a failed card checkout shows (spec §8 "Payment"): the server's error text when it
+ * sent one, 'Failed to create checkout session' when the server failed without saying why, and
+ * 'Failed to process payment' for anything that went wrong in the browser.
+ */
+export function checkoutErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const generic = error.code === 'INTERNAL' || error.message.startsWith('Request failed');
+    return generic ? CHECKOUT_SERVER_MESSAGES.checkoutSessionFailed : error.message;
+  }
+  return CHECKOUT_MESSAGES.paymentFailed;
+}
