@@ -20,7 +20,7 @@ function SecureBanner() {
   );
 }
 
-/** The crypto block's place: the token issue fills it. Its buttons stay disabled until then. */
+/** The crypto block's place: the crypto payments work fills it. Its buttons stay disabled until then. */
 function CryptoBlock() {
   return (
     <section
@@ -34,11 +34,11 @@ function CryptoBlock() {
           Pay with crypto
         </h3>
         <span className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
-          Soon
+          Not enabled
         </span>
       </div>
       <p id="pay-crypto-note" className="mt-1.5 text-[13px] leading-relaxed text-stone-500">
-        SOL, or AELO for 10% off. Crypto payments open with the AELO token launch.
+        SOL, or AELO for 10% off. Crypto payments are not enabled on this shop yet; pay by card below.
       </p>
       <div className="mt-3 grid grid-cols-2 gap-2">
         <Button variant="outline" size="sm" disabled>
