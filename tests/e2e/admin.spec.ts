@@ -394,6 +394,7 @@ describeBrowser('admin back office', () => {
     expect(await card.getByRole('link', { name: `Reply to ${email}` }).getAttribute('href')).toMatch(
       new RegExp(`^mailto:${email}`),
     );
+    expect(await textOf(card.getByRole('link', { name: `Reply to ${email}` }))).toBe('Reply');
 
     const priority = card.getByLabel('Priority');
     await priority.selectOption('high');

@@ -102,7 +102,7 @@ export function MessageCard({ message }: { message: AdminMessage }) {
             aria-label={`Reply to ${message.senderEmail}`}
           >
             <Reply className="size-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Reply</span>
+            Reply
           </a>
         ) : null}
       </div>
