@@ -394,6 +394,7 @@ describeBrowser('admin back office', () => {
     expect(await card.getByRole('link', { name: `Reply to ${email}` }).getAttribute('href')).toMatch(
       new RegExp(`^mailto:${email}`),
     );
+    expect(await textOf(card.getByRole('link', { name: `Reply to ${email}` }))).toBe('Reply');
 
     const priority = card.getByLabel('Priority');
     await priority.selectOption('high');
@@ -446,6 +447,51 @@ describeBrowser('admin back office', () => {
       expect(await textOf(page.getByRole('alert'))).toBe(body.error?.message || 'Failed to process airdrop');
     }
     expect(await page.getByRole('button', { name: 'Process Airdrop' }).isEnabled()).toBe(true);
+
+    // 'Processing...' while busy; an answer without a message shows the spec's fallback.
+    shop.allowConsoleErrors(/status of 502/);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/admin/airdrops/process', async (route) => {
+      await held;
+      await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' });
+    });
+    await page.getByRole('button', { name: 'Process Airdrop' }).click();
+    await page.getByRole('button', { name: 'Processing...' }).waitFor();
+    release();
+    await page.getByRole('alert').filter({ hasText: 'Failed to process airdrop' }).waitFor();
+    expect(await textOf(page.getByRole('alert'))).toBe('Failed to process airdrop');
+    await page.unroute('**/api/admin/airdrops/process');
+  });
+
+  it("lists orders with the spec's status filter and says 'Failed to load orders' when they fail", async () => {
+    const page = await shop.newPage();
+    await signInAsAdmin(page, shop.server.admin);
+    await page.goto('/admin/orders');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    const status = page.getByRole('combobox', { name: 'Status' });
+    expect(await status.locator('option').allTextContents()).toEqual([
+      'All Status',
+      'Pending',
+      'Shipped',
+      'Completed',
+      'Failed',
+    ]);
+
+    // A failed load shows the spec's text, not the server's.
+    shop.allowConsoleErrors(/status of 400/);
+    await page.route('**/api/admin/orders?*', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'search is too long' } }),
+      }),
+    );
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill('anything');
+    await page.getByRole('alert').filter({ hasText: 'Failed to load orders' }).waitFor();
+    expect(await textOf(page.getByRole('alert'))).toBe('Failed to load orders');
   });
 
   it('fits every admin page on a 360 px screen', async () => {

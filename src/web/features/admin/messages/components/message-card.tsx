@@ -86,7 +86,7 @@ export function MessageCard({ message }: { message: AdminMessage }) {
             ) : null}
           </div>
           <p className="mt-0.5 text-sm text-stone-500 sm:flex sm:flex-wrap sm:gap-x-2">
-            <span className="block truncate">{message.senderEmail ?? 'Unknown sender'}</span>
+            <span className="block break-all">{message.senderEmail ?? 'Unknown sender'}</span>
             <span aria-hidden="true" className="hidden sm:inline">
               ·
             </span>
@@ -102,7 +102,7 @@ export function MessageCard({ message }: { message: AdminMessage }) {
             aria-label={`Reply to ${message.senderEmail}`}
           >
             <Reply className="size-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Reply</span>
+            Reply
           </a>
         ) : null}
       </div>

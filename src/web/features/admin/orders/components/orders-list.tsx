@@ -6,7 +6,6 @@ import { Pagination } from '../../../../components/ui/pagination';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { Select } from '../../../../components/ui/select';
 import { Skeleton } from '../../../../components/ui/skeleton';
-import { errorMessage } from '../../../../lib/api-client';
 import { useLiveEvents } from '../../../../lib/live-events';
 import { EmptyState } from '../../shared/components/empty-state';
 import { Toolbar } from '../../shared/components/toolbar';
@@ -66,7 +65,7 @@ export function OrdersList() {
       ) : null}
 
       {orders.isError ? (
-        <Alert variant="error">{errorMessage(orders.error, 'Failed to load orders')}</Alert>
+        <Alert variant="error">Failed to load orders</Alert>
       ) : orders.isPending ? (
         <div role="status" className="space-y-3">
           <span className="sr-only">Loading orders</span>
