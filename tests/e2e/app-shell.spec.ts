@@ -234,6 +234,30 @@ describeBrowser('app shell', () => {
     expect((await page.getByRole('alert').textContent())?.trim()).toBe('Not authorized');
   });
 
+  it("says 'Not authenticated' or 'Authentication failed' on the admin login, and 'An error occurred' for odd failures", async () => {
+    const page = await shop.newPage();
+    await page.goto('/admin/orders');
+    await page.waitForURL((url) => url.pathname === '/admin/login');
+    expect((await page.getByRole('alert').textContent())?.trim()).toBe('Not authenticated');
+
+    // The session check itself fails (the server answers without our error body).
+    shop.allowConsoleErrors(/status of 502 \(Bad Gateway\)/);
+    await page.route('**/api/auth/me', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+    await page.goto('/admin/customers');
+    await page.waitForURL((url) => url.pathname === '/admin/login');
+    const failed = page.getByRole('alert');
+    await failed.waitFor();
+    expect((await failed.textContent())?.trim()).toBe('Authentication failed');
+
+    // A sign-in failure without the server's message.
+    await page.route('**/api/auth/sign-in/email', (route) => route.fulfill({ status: 502, body: '<html>' }));
+    await page.goto('/admin/login');
+    await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor();
+    await signInOn(page, 'someone@example.com', PASSWORD);
+    await page.getByRole('alert').filter({ hasText: 'An error occurred' }).waitFor();
+    expect((await page.getByRole('alert').textContent())?.trim()).toBe('An error occurred');
+  });
+
   it('opens the mobile menu at 360 px, keeps focus inside and closes on Escape', async () => {
     const page = await shop.newPage({ width: 360, height: 740 });
     await page.goto('/');

@@ -67,4 +67,24 @@ describe('api-client', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(apiClient.get('/api/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
   });
+
+  it("shows the server's message, else the caller's fallback, else the client's own wording", async () => {
+    const fallback = 'Failed to process airdrop';
+    const server = new ApiError('NOT_CONFIGURED', 'No airdrop engine is configured', 503);
+    expect(errorMessage(server, fallback)).toBe('No airdrop engine is configured');
+
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>', { status: 502 })));
+    const noBody = await apiClient.get('/api/x').catch((e: unknown) => e);
+    expect(errorMessage(noBody, fallback)).toBe(fallback);
+    expect(errorMessage(noBody)).toBe('Request failed (502)');
+
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const offline = await apiClient.get('/api/x').catch((e: unknown) => e);
+    expect(errorMessage(offline, fallback)).toBe(fallback);
+    expect(errorMessage(offline)).toMatch(/^Could not reach the shop/);
+
+    expect(errorMessage(new ApiError('INTERNAL', ' ', 500), fallback)).toBe(fallback);
+    expect(errorMessage(new TypeError('boom'), fallback)).toBe(fallback);
+    expect(errorMessage(new TypeError('boom'))).toBe('boom');
+  });
 });

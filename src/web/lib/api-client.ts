@@ -13,12 +13,24 @@ export class ApiError extends Error {
   readonly status: number;
   /** Field path -> first message for that field (validation errors). */
   readonly fields: Readonly<Record<string, string>>;
+  /**
+   * Whether `message` is the server's own (from its error body). False when the request got no
+   * answer, or an answer without an error body: the message is then only this client's wording.
+   */
+  readonly hasServerMessage: boolean;
 
-  constructor(code: ApiErrorCode, message: string, status: number, fields: Record<string, string> = {}) {
+  constructor(
+    code: ApiErrorCode,
+    message: string,
+    status: number,
+    fields: Record<string, string> = {},
+    hasServerMessage = true,
+  ) {
     super(message);
     this.code = code;
     this.status = status;
     this.fields = fields;
+    this.hasServerMessage = hasServerMessage && message.trim() !== '';
   }
 }
 
@@ -92,7 +104,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError('NETWORK_ERROR', 'Could not reach the shop. Check your connection and try again.', 0);
+    throw new ApiError(
+      'NETWORK_ERROR',
+      'Could not reach the shop. Check your connection and try again.',
+      0,
+      {},
+      false,
+    );
   }
 
   const data = await readBody(res);
@@ -100,7 +118,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (isErrorBody(data)) {
       throw new ApiError(data.error.code, data.error.message, res.status, data.error.fields ?? {});
     }
-    throw new ApiError(fallbackCode(res.status), `Request failed (${res.status})`, res.status);
+    throw new ApiError(fallbackCode(res.status), `Request failed (${res.status})`, res.status, {}, false);
   }
   return data as T;
 }
@@ -118,9 +136,14 @@ export const apiClient = {
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** The message to show for any error a query or mutation can throw. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (error instanceof ApiError) return error.message;
+/**
+ * The message to show for any error a query or mutation can throw: the server's own message when
+ * it sent one; otherwise `fallback` when given (the spec's "… or 'Failed to …'" texts), else this
+ * client's wording (no connection, HTTP status) or a generic sentence.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError && error.hasServerMessage) return error.message;
+  if (fallback !== undefined) return fallback;
   if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  return 'Something went wrong. Please try again.';
 }

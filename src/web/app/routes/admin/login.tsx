@@ -5,14 +5,8 @@ import { PageTitle } from '../../../components/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../features/auth/api/get-me';
-import { AdminLoginForm, NOT_AUTHORIZED_MESSAGE } from '../../../features/auth/components/admin-login-form';
-import type { AdminLoginState } from '../../../features/auth/components/require-admin';
-
-function isForbiddenState(state: unknown): state is AdminLoginState {
-  return (
-    typeof state === 'object' && state !== null && (state as { reason?: unknown }).reason === 'forbidden'
-  );
-}
+import { AdminLoginForm } from '../../../features/auth/components/admin-login-form';
+import { adminCheckMessage } from '../../../features/auth/components/require-admin';
 
 export function Component() {
   const navigate = useNavigate();
@@ -34,7 +28,7 @@ export function Component() {
             </div>
           </div>
           <AdminLoginForm
-            initialError={isForbiddenState(location.state) ? NOT_AUTHORIZED_MESSAGE : undefined}
+            initialError={adminCheckMessage(location.state)}
             onSuccess={() => void navigate(paths.admin.products.getHref())}
           />
         </div>

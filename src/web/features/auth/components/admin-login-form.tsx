@@ -7,8 +7,10 @@ import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { formText } from '../../../lib/form-data';
 import { useSignIn } from '../api/sign-in';
+import { ADMIN_CHECK_MESSAGES } from './require-admin';
 
-export const NOT_AUTHORIZED_MESSAGE = 'Not authorized';
+/** Spec: the service's error message in a red banner; non-standard failures show this. */
+export const ADMIN_LOGIN_FALLBACK = 'An error occurred';
 
 export interface AdminLoginFormProps {
   onSuccess: () => void;
@@ -29,16 +31,16 @@ export function AdminLoginForm({ onSuccess, initialError }: AdminLoginFormProps)
       password: formText(form, 'password'),
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Failed to sign in');
+      setError(parsed.error.issues[0]?.message ?? ADMIN_LOGIN_FALLBACK);
       return;
     }
     setError(undefined);
     signIn.mutate(parsed.data, {
       onSuccess: (user) => {
         if (user?.role === 'admin') onSuccess();
-        else setError(NOT_AUTHORIZED_MESSAGE);
+        else setError(ADMIN_CHECK_MESSAGES.forbidden);
       },
-      onError: (err) => setError(errorMessage(err, 'Failed to sign in')),
+      onError: (err) => setError(errorMessage(err, ADMIN_LOGIN_FALLBACK)),
     });
   };
 

@@ -1,32 +1,46 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { useMe } from '../api/get-me';
 
+/** The admin check's messages (spec: admin back office, error catalogue), shown on /admin/login. */
+export const ADMIN_CHECK_MESSAGES = {
+  unauthenticated: 'Not authenticated',
+  forbidden: 'Not authorized',
+  failed: 'Authentication failed',
+} as const;
+
 export interface AdminLoginState {
-  reason: 'forbidden';
+  reason: keyof typeof ADMIN_CHECK_MESSAGES;
 }
 
-/** Renders children only for an admin: a spinner while checking, /admin/login for everyone else. */
+/** The message for the navigation state RequireAdmin sends to /admin/login, if any. */
+export function adminCheckMessage(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const reason = (state as { reason?: unknown }).reason;
+  return typeof reason === 'string' && Object.hasOwn(ADMIN_CHECK_MESSAGES, reason)
+    ? ADMIN_CHECK_MESSAGES[reason as AdminLoginState['reason']]
+    : undefined;
+}
+
+/**
+ * Renders children only for an admin: a spinner while checking; everyone else goes to
+ * /admin/login, which says why ('Not authenticated', 'Not authorized', 'Authentication failed').
+ * The server enforces the admin role on every /api/admin route; this only routes the browser.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending) return <PageSpinner label="Checking your session" />;
-  if (me.isError) {
-    return (
-      <div className="mx-auto max-w-md p-8">
-        <Alert variant="error" title="Could not check your session">
-          {errorMessage(me.error)}
-        </Alert>
-      </div>
-    );
-  }
-  const user = me.data.user;
-  if (!user) return <Navigate to={paths.admin.login.getHref()} replace />;
-  if (user.role !== 'admin') {
-    const state: AdminLoginState = { reason: 'forbidden' };
+  const reason: AdminLoginState['reason'] | undefined = me.isError
+    ? 'failed'
+    : !me.data.user
+      ? 'unauthenticated'
+      : me.data.user.role !== 'admin'
+        ? 'forbidden'
+        : undefined;
+  if (reason) {
+    const state: AdminLoginState = { reason };
     return <Navigate to={paths.admin.login.getHref()} replace state={state} />;
   }
   return children;

@@ -13,7 +13,7 @@ describe('checkoutErrorMessage', () => {
     expect(checkoutErrorMessage(new ApiError('INTERNAL', 'Something went wrong', 500))).toBe(
       'Failed to create checkout session',
     );
-    expect(checkoutErrorMessage(new ApiError('UNAVAILABLE', 'Request failed (502)', 502))).toBe(
+    expect(checkoutErrorMessage(new ApiError('UNAVAILABLE', 'Request failed (502)', 502, {}, false))).toBe(
       'Failed to create checkout session',
     );
   });

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
  */
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    const generic = error.code === 'INTERNAL' || error.message.startsWith('Request failed');
+    const generic = error.code === 'INTERNAL' || !error.hasServerMessage;
     return generic ? CHECKOUT_SERVER_MESSAGES.checkoutSessionFailed : error.message;
   }
   return CHECKOUT_MESSAGES.paymentFailed;

@@ -72,7 +72,9 @@ describe('what the return page shows', () => {
       state: 'error',
       message: 'Invalid payment reference',
     });
-    expect(paymentView(undefined, new ApiError('INTERNAL', 'Request failed (500)', 500), false)).toEqual({
+    expect(
+      paymentView(undefined, new ApiError('INTERNAL', 'Request failed (500)', 500, {}, false), false),
+    ).toEqual({
       state: 'error',
       message: 'Failed to verify payment',
     });

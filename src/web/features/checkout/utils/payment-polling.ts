@@ -31,12 +31,7 @@ export function isNotFoundError(error: unknown): boolean {
 export function pollErrorMessage(error: unknown): string {
   const fieldMessage = error instanceof ApiError ? Object.values(error.fields)[0] : undefined;
   if (fieldMessage) return fieldMessage;
-  if (
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    !error.message.startsWith('Request failed')
-  ) {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.hasServerMessage) {
     return error.message;
   }
   return RETURN_PAGE_MESSAGES.verifyFailed;

@@ -14,7 +14,6 @@ import { errorMessage } from '../../../../lib/api-client';
 import { useLiveEvents } from '../../../../lib/live-events';
 import { EmptyState } from '../../shared/components/empty-state';
 import { Toolbar } from '../../shared/components/toolbar';
-import { serverMessage } from '../../shared/errors';
 import { formatCount, formatDateTime, formatSol, shortHash } from '../../shared/format';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useAirdrops } from '../api/get-airdrops';
@@ -71,7 +70,7 @@ export function AirdropManagement() {
       </div>
 
       {run.isError ? (
-        <Alert variant="error">{serverMessage(run.error, 'Failed to process airdrop')}</Alert>
+        <Alert variant="error">{errorMessage(run.error, 'Failed to process airdrop')}</Alert>
       ) : run.isSuccess ? (
         <Alert variant="success">
           Airdrop processed: {formatCount(run.data.recipients)} recipient
