@@ -31,6 +31,8 @@ declare module '../../db/schema' {
     spent_cents: BigSum;
     first_order_at: ColumnType<Date, Date | string, Date | string>;
     last_order_at: ColumnType<Date, Date | string, Date | string>;
+    /** Tie-break for orders placed in the same instant (kept by the triggers of migration 0005). */
+    last_order_id: string | null;
   }
 
   interface AdminOrderSearchTable {
