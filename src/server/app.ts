@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     const productId = /^\/products\/([^/]+)\/?$/.exec(c.req.path)?.[1];
     if (productId) {
       // A shareable product page: its own title, description and structured data; 404 when unknown.
-      const product = await deps.catalog.getProduct(decodeURIComponent(productId)).catch(() => null);
+      const product = await deps.catalog.getProduct(safeDecode(productId)).catch(() => null);
       if (!product) return c.html(html, 404);
       return c.html(injectProductHead(html, product, config.publicUrl), 200);
     }
@@ -179,6 +179,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   });
 
   return app;
+}
+
+/** Percent-decoded, or the raw text when the encoding is malformed (it then matches no product). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function contentSecurityPolicy(deps: AppDeps) {

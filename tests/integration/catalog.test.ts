@@ -163,4 +163,13 @@ describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
     const missing = await app.request('/products/123e4567-e89b-42d3-a456-426614174000');
     expect(missing.status).toBe(404);
   });
+
+  it('answers 404, not 500, to a product URL with malformed percent-encoding', async () => {
+    const app = createApp(t.deps, { webDir });
+    for (const url of ['/products/%E0%A4%A', '/products/%', '/products/abc%zz']) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
 });

@@ -362,6 +362,20 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
     expect(await quantityOf(db, product.id)).toBe(0);
   });
 
+  it('refuses a total over what a card payment can charge with 400, not 500, and reserves nothing', async () => {
+    const pricey = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        insertProduct(db, { title: `Gold Legging ${n}`, priceCents: 100_000_000, quantity: 10 }),
+      ),
+    );
+    const res = await cardCheckout(pricey.map((p) => line(p.id, 5)));
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields).toEqual({ items: error.message });
+    for (const p of pricey) expect(await quantityOf(db, p.id)).toBe(10);
+  });
+
   it('validates the cart and the shipping info with the spec messages', async () => {
     const empty = await checkout({ items: [], shippingInfo: SHIPPING, paymentMethod: 'card' });
     expect(empty.status).toBe(400);

@@ -20,12 +20,52 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError('VALIDATION_FAILED', message, fields);
 }
 
+const NUL_MESSAGE = 'must not contain NUL characters';
+
+/**
+ * The path of the first string (or object key) in `value` holding a NUL character, or null.
+ * PostgreSQL text can not store U+0000: such input would fail in the database as a 500.
+ */
+export function findNulPath(
+  value: unknown,
+  path: readonly (string | number)[] = [],
+  depth = 0,
+): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? pathKey(path) : null;
+  if (depth > 64 || typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulPath(value[i], [...path, i], depth + 1);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return pathKey(path);
+    const found = findNulPath(item, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function pathKey(path: readonly (string | number)[]): string {
+  return path.length > 0 ? path.map(String).join('.') : '_';
+}
+
 /**
  * Route validator: parses one request part with a shared zod schema; 400 naming the field on
- * failure. Typed: `c.req.valid(target)` is the schema's output.
+ * failure (including a string with a NUL character, which the database can not store). Typed:
+ * `c.req.valid(target)` is the schema's output.
  */
 export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
   return validator(target, (value, _c: Context) => {
+    const nulField = findNulPath(value);
+    if (nulField !== null) {
+      const message = nulField === '_' ? `Input ${NUL_MESSAGE}` : `${nulField} ${NUL_MESSAGE}`;
+      throw new AppError('VALIDATION_FAILED', nulField === '_' ? message : `${nulField}: ${message}`, {
+        [nulField]: message,
+      });
+    }
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw validationError(parsed.error);
     return parsed.data;

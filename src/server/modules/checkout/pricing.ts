@@ -56,6 +56,13 @@ export function computeAmounts(subtotalCents: number, method: PaymentMethod): Ch
   return { subtotalCents, shippingCents, discountCents, totalCents: beforeDiscount - discountCents };
 }
 
+/**
+ * The largest total one checkout may come to: what Stripe Checkout can charge in USD
+ * (999,999.99), well inside the database's integer cents.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+export const ORDER_TOO_LARGE_MESSAGE = 'The order total is too large for one payment; please split the order';
+
 export function outOfStockMessage(title: string, available: number): string {
   return available <= 0 ? `${title} is sold out` : `Only ${available} left of ${title}`;
 }
@@ -126,9 +133,13 @@ export function priceCheckout(
 
   const lines = [...merged.values()].map((m) => m.line);
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const amounts = computeAmounts(subtotalCents, method);
+  if (amounts.totalCents > MAX_ORDER_TOTAL_CENTS) {
+    throw new AppError('VALIDATION_FAILED', ORDER_TOO_LARGE_MESSAGE, { items: ORDER_TOO_LARGE_MESSAGE });
+  }
   return {
     lines,
-    amounts: computeAmounts(subtotalCents, method),
+    amounts,
     stock: [...stock.values()].map(({ productId, title, quantity }) => ({ productId, title, quantity })),
   };
 }
