@@ -11,7 +11,7 @@ import { ZodError } from 'zod';
 import type { ErrorBody } from '../common/errors';
 import { isSpaRoute } from '../common/routes';
 import type { AppDeps } from './deps';
-import { AppError } from './lib/app-error';
+import { AppError, RateLimitedError } from './lib/app-error';
 import { sessionMiddleware } from './lib/auth-guards';
 import { csrfProtection } from './lib/csrf';
 import type { AppEnv } from './lib/hono-env';
@@ -175,6 +175,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       logger.error({ err, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
       appError = new AppError('INTERNAL', 'Internal server error');
     }
+    if (appError instanceof RateLimitedError) c.header('Retry-After', String(appError.retryAfterSeconds));
     return c.json(appError.toBody(), appError.status as 400);
   });
 

@@ -40,6 +40,8 @@ export const EnvSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(5),
   SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
+  CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -100,6 +102,8 @@ export interface Config {
   encryptionKey: Buffer;
   session: { maxAgeSeconds: number; idleSeconds: number };
   signInRateLimit: { max: number; windowSeconds: number };
+  /** Checkouts started per client IP and window (each holds stock until it expires). */
+  checkoutRateLimit: { max: number; windowSeconds: number };
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   storage:
@@ -204,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? generated!.encryptionKey, 'hex'),
     session: { maxAgeSeconds: env.SESSION_MAX_AGE_DAYS * 86400, idleSeconds: env.SESSION_IDLE_DAYS * 86400 },
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS },
+    checkoutRateLimit: { max: env.CHECKOUT_RATE_LIMIT, windowSeconds: env.CHECKOUT_RATE_WINDOW_SECONDS },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     storage,

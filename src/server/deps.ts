@@ -63,7 +63,15 @@ export async function createDeps(
   });
   const stripe = createStripeGateway({ config, settings, logger });
   const payments = createPaymentsService({ database, logger, events, stripe });
-  const checkout = createCheckoutService({ config, database, logger, events, payments, stripe });
+  const checkout = createCheckoutService({
+    config,
+    database,
+    logger,
+    events,
+    payments,
+    stripe,
+    rateLimiter: auth,
+  });
   const catalog = createCatalogService({ db: database.db, storage, events, logger });
   const admin = createAdminServices({ config, db: database.db, events, storage, logger });
   return {

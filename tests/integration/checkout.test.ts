@@ -376,6 +376,39 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
     for (const p of pricey) expect(await quantityOf(db, p.id)).toBe(10);
   });
 
+  it('limits checkouts per client IP (each holds stock): 429 with Retry-After, nothing reserved', async () => {
+    const product = await insertProduct(db, { quantity: 50 });
+    const ip = backend === 'pglite' ? '203.0.113.7' : '203.0.113.8';
+    /** A checkout as if it came over a socket from `ip` (app.request has no socket otherwise). */
+    const checkoutFrom = (from: string) =>
+      t.app.request(
+        '/api/checkout',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+          body: JSON.stringify({ items: [line(product.id)], shippingInfo: SHIPPING, paymentMethod: 'card' }),
+        },
+        { incoming: { socket: { remoteAddress: from } } },
+      );
+    for (let n = 0; n < 10; n++) expect((await checkoutFrom(ip)).status).toBe(201);
+    expect(await quantityOf(db, product.id)).toBe(40);
+
+    const limited = await checkoutFrom(ip);
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await errorOf(limited)).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many checkout attempts. Please wait a few minutes and try again.',
+    });
+    expect(await quantityOf(db, product.id)).toBe(40);
+
+    // Another shopper is not affected.
+    expect((await checkoutFrom('198.51.100.20')).status).toBe(201);
+    expect(await quantityOf(db, product.id)).toBe(39);
+  });
+
   it('validates the cart and the shipping info with the spec messages', async () => {
     const empty = await checkout({ items: [], shippingInfo: SHIPPING, paymentMethod: 'card' });
     expect(empty.status).toBe(400);

@@ -212,4 +212,5 @@ export const CHECKOUT_SERVER_MESSAGES = {
   cardNotConfigured: 'Card payments are not configured',
   cryptoNotConfigured: 'Crypto payments are not configured yet',
   checkoutSessionFailed: 'Failed to create checkout session',
+  rateLimited: 'Too many checkout attempts. Please wait a few minutes and try again.',
 } as const;

@@ -22,3 +22,14 @@ export class AppError extends Error {
     };
   }
 }
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
+
+/** 429 with the seconds to wait; `app.onError` (and the auth routes) send them as Retry-After. */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message: string = RATE_LIMITED_MESSAGE) {
+    super('RATE_LIMITED', message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}

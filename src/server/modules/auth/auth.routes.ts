@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { SignInInputSchema, SignUpInputSchema } from '../../../common/schemas/auth';
 import type { AppDeps } from '../../deps';
+import { clientIpOf } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { RateLimitedError, type AuthRequestContext, type AuthResult } from './auth.service';
-import { resolveClientIp } from './client-ip';
 
 /**
  * /api/auth: the only auth endpoints the shop exposes. better-auth's other endpoints are not
@@ -37,13 +37,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   return router;
 }
 
-interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string } };
-}
-
 function requestContext(c: Context<AppEnv>): AuthRequestContext {
-  const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
-  return { headers: c.req.raw.headers, clientIp: resolveClientIp(peer, c.req.header('x-forwarded-for')) };
+  return { headers: c.req.raw.headers, clientIp: clientIpOf(c) };
 }
 
 async function send<T>(c: Context<AppEnv>, run: () => Promise<AuthResult<T>>): Promise<Response> {

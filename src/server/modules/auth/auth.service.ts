@@ -23,7 +23,7 @@ import {
 } from '../../../common/schemas/auth';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, RATE_LIMITED_MESSAGE, RateLimitedError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { validationError } from '../../lib/validate';
 import { createAuthRepository, UniqueViolationError } from './auth.repository';
@@ -82,15 +82,11 @@ const FORWARDED_HEADERS = [
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
+export { RATE_LIMITED_MESSAGE, RateLimitedError };
 
-/** 429 with the seconds to wait; the route sends them as Retry-After. */
-export class RateLimitedError extends AppError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super('RATE_LIMITED', RATE_LIMITED_MESSAGE);
-    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  }
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
 }
 
 /** What a route needs from the incoming request. */
@@ -128,6 +124,12 @@ export interface AuthService {
   setPassword(userId: string, password: string): Promise<void>;
   verifyPassword(userId: string, password: string): Promise<boolean>;
   setRole(userId: string, role: Role): Promise<void>;
+  /**
+   * Counts one request of `subject` (a client IP, say) in the fixed window of `scope`, kept in
+   * rate_limits so that the limit holds across instances; past `max` it throws RateLimitedError
+   * with `message` and the seconds left in the window.
+   */
+  consumeRateLimit(scope: string, subject: string, rule: RateLimitRule, message?: string): Promise<void>;
   /** Signs the user out everywhere. */
   revokeSessions(userId: string): Promise<number>;
   findUserByEmail(email: string): Promise<SessionUser | null>;
@@ -402,13 +404,20 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
    * through app.request in tests) and stops guessing one account's password from many addresses.
    */
   async function consumeSignInAttempt(email: string): Promise<void> {
-    const key = `sign-in-email|${createHash('sha256').update(email).digest('hex')}`;
-    const windowMs = config.signInRateLimit.windowSeconds * 1000;
+    const subject = createHash('sha256').update(email).digest('hex');
+    await consumeRateLimit('sign-in-email', subject, config.signInRateLimit);
+  }
+
+  async function consumeRateLimit(
+    scope: string,
+    subject: string,
+    rule: RateLimitRule,
+    message?: string,
+  ): Promise<void> {
+    const windowMs = rule.windowSeconds * 1000;
     const now = Date.now();
-    const { count, windowStartMs } = await repo.hitFixedWindow(key, windowMs, now);
-    if (count > config.signInRateLimit.max) {
-      throw new RateLimitedError((windowStartMs + windowMs - now) / 1000);
-    }
+    const { count, windowStartMs } = await repo.hitFixedWindow(`${scope}|${subject}`, windowMs, now);
+    if (count > rule.max) throw new RateLimitedError((windowStartMs + windowMs - now) / 1000, message);
   }
 
   function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {
@@ -509,6 +518,8 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
     revokeSessions(userId) {
       return repo.deleteSessionsOfUser(userId);
     },
+
+    consumeRateLimit,
 
     async findUserByEmail(email) {
       const row = await repo.findUserByEmail(email.trim().toLowerCase());

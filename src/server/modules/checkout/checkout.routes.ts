@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { CheckoutInputSchema } from '../../../common/schemas/checkout';
 import type { AppDeps } from '../../deps';
 import { currentUser } from '../../lib/auth-guards';
+import { clientIpOf } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 
@@ -16,7 +17,11 @@ export function checkoutRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json(await deps.checkout.config());
     })
     .post('/', validate('json', CheckoutInputSchema), async (c) => {
-      const result = await deps.checkout.startCheckout(c.req.valid('json'), await currentUser(c));
+      const result = await deps.checkout.startCheckout(
+        c.req.valid('json'),
+        await currentUser(c),
+        clientIpOf(c),
+      );
       return c.json(result, 201);
     });
 }

@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { hashPassword } from '../auth/auth.service';
+import { hashPassword, type AuthService } from '../auth/auth.service';
 import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
 import { newPaymentReference, type PaymentsService } from '../payments/payments.service';
@@ -35,7 +35,15 @@ export const CARD_WEBHOOK_GRACE_MINUTES = 2;
 
 export interface CheckoutService {
   config(): Promise<CheckoutConfigResponse>;
-  startCheckout(input: CheckoutRequest, user: SessionUser | null): Promise<CheckoutResponse>;
+  /**
+   * `clientIp` (when the server knows it) is counted against the checkout rate limit: every
+   * checkout holds stock until it expires, so one client may not hold the shop's stock.
+   */
+  startCheckout(
+    input: CheckoutRequest,
+    user: SessionUser | null,
+    clientIp?: string,
+  ): Promise<CheckoutResponse>;
 }
 
 export interface CreateCheckoutServiceOptions {
@@ -45,6 +53,8 @@ export interface CreateCheckoutServiceOptions {
   events: EventHub;
   payments: PaymentsService;
   stripe: StripeGateway;
+  /** The auth service's shared (cross-instance) rate limiter. */
+  rateLimiter: Pick<AuthService, 'consumeRateLimit'>;
 }
 
 export function createCheckoutService({
@@ -54,6 +64,7 @@ export function createCheckoutService({
   events,
   payments,
   stripe,
+  rateLimiter,
 }: CreateCheckoutServiceOptions): CheckoutService {
   const log = logger.child({ module: 'checkout' });
   const imageBase = config.storage.driver === 's3' ? config.storage.publicUrl : DEFAULT_IMAGE_PUBLIC_BASE;
@@ -78,12 +89,20 @@ export function createCheckoutService({
       };
     },
 
-    async startCheckout(input, user) {
+    async startCheckout(input, user, clientIp) {
       if (input.paymentMethod !== 'card') {
         throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cryptoNotConfigured);
       }
       if (!(await stripe.isCardEnabled())) {
         throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cardNotConfigured);
+      }
+      if (clientIp) {
+        await rateLimiter.consumeRateLimit(
+          'checkout',
+          clientIp,
+          config.checkoutRateLimit,
+          CHECKOUT_SERVER_MESSAGES.rateLimited,
+        );
       }
 
       const now = Date.now();

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import type { Context } from 'hono';
+import type { AppEnv } from './hono-env';
 
 /**
  * The client's IP address for rate limiting and session records.
@@ -7,8 +9,18 @@ import { isIP } from 'node:net';
  * (a load balancer or reverse proxy in front of the instances): then the last X-Forwarded-For hop,
  * the one our proxy appended, is the client. A client connecting straight from the internet
  * cannot choose its address this way. Requests without a socket (app.request in tests) have no
- * known IP: the per-email counter still limits them (see auth.service.ts).
+ * known IP: the per-email counter still limits their sign-ins (see auth.service.ts).
  */
+interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string } };
+}
+
+/** The client IP of a request served by @hono/node-server (undefined without a socket). */
+export function clientIpOf(c: Context<AppEnv>): string | undefined {
+  const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
+  return resolveClientIp(peer, c.req.header('x-forwarded-for'));
+}
+
 export function resolveClientIp(
   peerAddress: string | undefined,
   forwardedFor: string | undefined,
