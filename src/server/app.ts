@@ -55,7 +55,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   });
   app.use(
     '*',
-    secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(deps), crossOriginEmbedderPolicy: false }),
+    secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy(deps),
+      crossOriginEmbedderPolicy: false,
+      // The shop needs none of these; a script that got in could not use them either.
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    }),
   );
   app.use('*', compress());
   app.use('/api/*', csrfProtection(config.trustedOrigins, CSRF_EXEMPT));
