@@ -1,10 +1,17 @@
 import { useEffect } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType, type Location } from 'react-router';
 
 /** How long after arriving on an in-page anchor its section is kept in view while the page settles. */
 export const HASH_ANCHOR_SETTLE_MS = 5_000;
 
 const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * The first location the hook saw. The first page of a visit and a later step back to it are both
+ * POP navigations to the key 'default'; only the first is this same location object (a re-run of
+ * the effect, as in development's strict mode, sees it again).
+ */
+let firstLocation: Location | null = null;
 
 /**
  * Keeps the section of an in-page anchor (/#rewards, /#ecosystem) at the top of the window while
@@ -15,12 +22,13 @@ const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as 
  * section back to the top. Back and forward keep the position the router restores.
  */
 export function useHashAnchor(): void {
-  const { hash, key } = useLocation();
+  const location = useLocation();
   const navigationType = useNavigationType();
-  // The first page of the visit counts as arriving (its navigation type is also POP).
-  const isHistoryStep = navigationType === NavigationType.Pop && key !== 'default';
 
   useEffect(() => {
+    const { hash } = location;
+    firstLocation ??= location;
+    const isHistoryStep = navigationType === NavigationType.Pop && firstLocation !== location;
     if (!hash || isHistoryStep) return;
     let id: string;
     try {
@@ -45,7 +53,7 @@ export function useHashAnchor(): void {
     const timer = window.setTimeout(stop, HASH_ANCHOR_SETTLE_MS);
     for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
     return stop;
-  }, [hash, key, isHistoryStep]);
+  }, [location, navigationType]);
 }
 
 function scrollMarginTop(element: HTMLElement): number {
