@@ -404,6 +404,51 @@ describeBrowser('storefront', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
+  it('lands on Rewards and Ecosystem from another page even while the product grid above is loading', async () => {
+    /** A page whose catalogue is slow: the grid above the two sections grows after the first scroll. */
+    const slowCataloguePage = async () => {
+      const page = await shop.newPage();
+      await page.route('**/api/products*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
+      return page;
+    };
+    const settledTop = async (page: Page, id: string) => {
+      await page.getByRole('list', { name: 'Products' }).waitFor();
+      await page.waitForTimeout(300);
+      return page.evaluate((el) => document.getElementById(el)?.getBoundingClientRect().top ?? -1, id);
+    };
+    const navLink = (page: Page, name: string) =>
+      page
+        .getByRole('banner')
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name, exact: true });
+
+    // From an info page: just below the fixed 64 px bar, not somewhere in the product grid.
+    const fromAbout = await slowCataloguePage();
+    await fromAbout.goto('/about');
+    await fromAbout.getByRole('heading', { level: 1, name: 'About Aelo' }).waitFor();
+    await navLink(fromAbout, 'Rewards').click();
+    await fromAbout.waitForURL((url) => url.hash === '#rewards');
+    expect(Math.abs((await settledTop(fromAbout, 'rewards')) - 64)).toBeLessThan(4);
+
+    // Opened straight from an address.
+    const direct = await slowCataloguePage();
+    await direct.goto('/#rewards');
+    expect(Math.abs((await settledTop(direct, 'rewards')) - 64)).toBeLessThan(4);
+
+    // Ecosystem is the last section: it comes into view as far as the page can scroll.
+    const toEcosystem = await slowCataloguePage();
+    await toEcosystem.goto('/faq');
+    await toEcosystem.getByRole('heading', { level: 1 }).waitFor();
+    await navLink(toEcosystem, 'Ecosystem').click();
+    await toEcosystem.waitForURL((url) => url.hash === '#ecosystem');
+    const ecosystemTop = await settledTop(toEcosystem, 'ecosystem');
+    expect(ecosystemTop).toBeGreaterThanOrEqual(0);
+    expect(ecosystemTop).toBeLessThan((toEcosystem.viewportSize()?.height ?? 0) / 2);
+  });
+
   it('shows the local token figures in the ticker, formatted', async () => {
     const page = await withConsentGiven(await shop.newPage());
     await page.goto('/');

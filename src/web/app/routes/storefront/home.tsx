@@ -16,6 +16,7 @@ import { BuyTokenButton } from '../../../features/token/components/buy-token-but
 import { EcosystemCards } from '../../../features/token/components/ecosystem-cards';
 import { RewardsDetails } from '../../../features/token/components/rewards-details';
 import { useLiveEvents } from '../../../lib/live-events';
+import { useHashAnchor } from '../../../lib/use-hash-anchor';
 
 const promises = [
   { icon: BadgeCheck, label: 'Authenticated by hand' },
@@ -169,6 +170,8 @@ export function LandingPage() {
   const location = useLocation();
   const navigate = useNavigate();
   useLiveEvents(['catalog']);
+  // /#rewards and /#ecosystem sit below the product grid, which grows once it has loaded.
+  useHashAnchor();
   const { data: openProduct } = useProduct(productId);
   const addItem = useCartStore((s) => s.addItem);
   const openCart = useCartStore((s) => s.open);
