@@ -214,7 +214,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
                     className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover ring-1 ring-stone-200/80"
                   />
                   <div className="min-w-0 flex-1 text-sm">
-                    <p className="truncate font-medium text-stone-900">{item.title}</p>
+                    <p className="font-medium [overflow-wrap:anywhere] text-stone-900">{item.title}</p>
                     <p className="text-xs text-stone-500">
                       {[item.size && `Size ${item.size}`, item.color].filter(Boolean).join(' · ') || '—'}
                     </p>
