@@ -143,9 +143,9 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
             <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
               Shipping Information
             </h3>
-            <address className="mt-2 space-y-0.5 text-sm text-stone-700 not-italic">
+            <address className="mt-2 space-y-0.5 text-sm [overflow-wrap:anywhere] text-stone-700 not-italic">
               <p className="font-medium text-stone-950">{name || '—'}</p>
-              <p>
+              <p className="break-all">
                 <a href={`mailto:${order.shippingInfo.email}`} className="text-rose-700 hover:underline">
                   {order.shippingInfo.email}
                 </a>
