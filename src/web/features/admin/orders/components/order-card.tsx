@@ -102,12 +102,10 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
                 </Badge>
               ) : null}
             </span>
-            <span className="mt-1 block truncate text-sm text-stone-500">
+            <span className="mt-1 block text-sm [overflow-wrap:anywhere] text-stone-500">
               {name || order.shippingInfo.email}
               <span className="hidden sm:inline"> · </span>
-              <span className="block truncate text-xs sm:inline sm:text-sm">
-                {formatDateTime(order.createdAt)}
-              </span>
+              <span className="block text-xs sm:inline sm:text-sm">{formatDateTime(order.createdAt)}</span>
             </span>
           </span>
           <span className="shrink-0 text-right">
