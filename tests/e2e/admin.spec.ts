@@ -501,6 +501,29 @@ describeBrowser('admin back office', () => {
     expect(await textOf(page.getByRole('alert'))).toBe('Failed to load orders');
   });
 
+  it("says 'Failed to update product' when saving fails without a message, and stays on the form", async () => {
+    const page = await shop.newPage();
+    await signInAsAdmin(page, shop.server.admin);
+    await page
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
+    const editUrl = page.url();
+
+    shop.allowConsoleErrors(/status of 500/);
+    await page.route('**/api/admin/products/*', (route) =>
+      route.request().method() === 'GET'
+        ? route.continue()
+        : route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream exploded' }),
+    );
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to update product' }).waitFor();
+    expect(await textOf(page.getByRole('alert'))).toBe('Failed to update product');
+    expect(page.url()).toBe(editUrl);
+    await page.unroute('**/api/admin/products/*');
+  });
+
   it('shows the navigation sections and table columns as the spec writes them (no uppercase)', async () => {
     const page = await shop.newPage({ width: 1280, height: 900 });
     await signInAsAdmin(page, shop.server.admin);
