@@ -529,6 +529,8 @@ describeBrowser('admin back office', () => {
     await signInAsAdmin(page, shop.server.admin);
     // innerText is the rendered text: a CSS text-transform would show in it.
     const nav = page.getByRole('navigation', { name: 'Admin' });
+    // The accessible name is the DOM text (whatever the CSS does): wait for the panel with it.
+    await nav.getByRole('heading', { level: 3, name: 'Features' }).waitFor();
     expect(await nav.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
       'Overview',
       'Management',
