@@ -379,7 +379,13 @@ describeBrowser('admin back office', () => {
     const subject = `Where is my order ${tag()}?`;
     const message = await db()
       .insertInto('messages')
-      .values({ user_id: user.id, subject, content: 'No tracking number yet.', updated_at: new Date() })
+      .values({
+        user_id: user.id,
+        subject,
+        // A long unbroken word (a pasted link or id) wraps inside the card.
+        content: `No tracking number yet. ${'order-reference-'.repeat(20)}`,
+        updated_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 
@@ -395,6 +401,7 @@ describeBrowser('admin back office', () => {
       new RegExp(`^mailto:${email}`),
     );
     expect(await textOf(card.getByRole('link', { name: `Reply to ${email}` }))).toBe('Reply');
+    expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
 
     const priority = card.getByLabel('Priority');
     await priority.selectOption('high');
@@ -492,6 +499,51 @@ describeBrowser('admin back office', () => {
     await page.getByRole('searchbox', { name: 'Search orders' }).fill('anything');
     await page.getByRole('alert').filter({ hasText: 'Failed to load orders' }).waitFor();
     expect(await textOf(page.getByRole('alert'))).toBe('Failed to load orders');
+  });
+
+  it("says 'Failed to update product' when saving fails without a message, and stays on the form", async () => {
+    const page = await shop.newPage();
+    await signInAsAdmin(page, shop.server.admin);
+    await page
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
+    const editUrl = page.url();
+
+    shop.allowConsoleErrors(/status of 500/);
+    await page.route('**/api/admin/products/*', (route) =>
+      route.request().method() === 'GET'
+        ? route.continue()
+        : route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream exploded' }),
+    );
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to update product' }).waitFor();
+    expect(await textOf(page.getByRole('alert'))).toBe('Failed to update product');
+    expect(page.url()).toBe(editUrl);
+    await page.unroute('**/api/admin/products/*');
+  });
+
+  it('shows the navigation sections and table columns as the spec writes them (no uppercase)', async () => {
+    const page = await shop.newPage({ width: 1280, height: 900 });
+    await signInAsAdmin(page, shop.server.admin);
+    // innerText is the rendered text: a CSS text-transform would show in it.
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    // The accessible name is the DOM text (whatever the CSS does): wait for the panel with it.
+    await nav.getByRole('heading', { level: 3, name: 'Features' }).waitFor();
+    expect(await nav.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
+      'Overview',
+      'Management',
+      'Communication',
+      'Features',
+    ]);
+    const table = page.getByRole('table', { name: 'Products' });
+    await table.locator('tbody tr').first().waitFor();
+    const headers = table.getByRole('columnheader');
+    expect(await headers.allInnerTexts()).toEqual(
+      (await headers.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim()),
+    );
+    expect((await headers.allInnerTexts()).slice(0, 2)).toEqual(['Product', 'Price']);
   });
 
   it('fits every admin page on a 360 px screen', async () => {

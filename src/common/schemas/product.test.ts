@@ -175,6 +175,12 @@ describe('ProductInputSchema', () => {
     expect(fieldErrors(validInput({ quantity: 0 }))).toEqual({});
     expect(fieldErrors(validInput({ quantity: -1 }))).toHaveProperty('quantity');
     expect(fieldErrors(validInput({ quantity: 1.5 }))).toHaveProperty('quantity');
+    expect(ProductInputSchema.safeParse(validInput({ quantity: 1.5 })).error?.issues[0]?.message).toBe(
+      'Quantity must be a whole number',
+    );
+    expect(ProductInputSchema.safeParse(validInput({ quantity: undefined })).error?.issues[0]?.message).toBe(
+      PRODUCT_MESSAGES.required,
+    );
   });
 
   it('needs at least one size, each once, from XS..XL, and keeps them in that order', () => {

@@ -84,6 +84,8 @@ export const ImagePathSchema = z
   .max(300)
   .regex(/^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/, 'Invalid image path');
 
+export const PRODUCT_QUANTITY_WHOLE = 'Quantity must be a whole number';
+
 const sizeGuideValues = z.array(z.string().trim().max(SIZE_GUIDE_VALUE_MAX_LENGTH)).optional();
 
 const ProductInputObject = z.object({
@@ -101,7 +103,16 @@ const ProductInputObject = z.object({
     .array(ImagePathSchema, PRODUCT_MESSAGES.required)
     .min(1, PRODUCT_MESSAGES.required)
     .max(MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES.maxImages),
-  quantity: z.int(PRODUCT_MESSAGES.required).min(0, 'Quantity cannot be negative').max(MAX_QUANTITY),
+  quantity: z
+    .int({
+      // A number that is not whole was filled in: say so, not that a field is missing.
+      error: (issue) =>
+        typeof issue.input === 'number' && Number.isFinite(issue.input)
+          ? PRODUCT_QUANTITY_WHOLE
+          : PRODUCT_MESSAGES.required,
+    })
+    .min(0, 'Quantity cannot be negative')
+    .max(MAX_QUANTITY),
   sizes: z
     .array(SizeSchema, PRODUCT_MESSAGES.sizes)
     .min(1, PRODUCT_MESSAGES.sizes)

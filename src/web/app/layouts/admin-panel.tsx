@@ -134,7 +134,7 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
                     aria-expanded={isOpen}
                     aria-controls={listId}
                     onClick={() => setExpanded(isOpen ? null : section.title)}
-                    className="flex h-9 w-full items-center justify-between rounded-lg px-2.5 text-[11px] font-semibold tracking-[0.14em] text-stone-500 uppercase hover:text-stone-900"
+                    className="flex h-9 w-full items-center justify-between rounded-lg px-2.5 text-xs font-semibold text-stone-500 hover:text-stone-900"
                   >
                     {section.title}
                     <ChevronDown
@@ -144,9 +144,7 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
                   </button>
                 </h3>
               ) : (
-                <h3 className="px-2.5 pb-1.5 text-[11px] font-semibold tracking-[0.14em] text-stone-400 uppercase">
-                  {section.title}
-                </h3>
+                <h3 className="px-2.5 pb-1.5 text-xs font-semibold text-stone-400">{section.title}</h3>
               )}
               <ul id={listId} hidden={!isOpen} className="space-y-0.5">
                 {section.links.map(({ label, to, icon: Icon, end }) => (

@@ -38,7 +38,7 @@ export function Table({
 
 export function TableHead({ children }: { children: ReactNode }) {
   return (
-    <thead className="border-b border-stone-200/80 bg-stone-50/70 text-xs font-medium tracking-wide text-stone-500 uppercase">
+    <thead className="border-b border-stone-200/80 bg-stone-50/70 text-xs font-medium text-stone-500">
       {children}
     </thead>
   );

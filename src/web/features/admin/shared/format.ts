@@ -80,3 +80,17 @@ const PAYMENT_METHOD_LABELS: Record<string, string> = {
 export function paymentMethodLabel(method: string): string {
   return PAYMENT_METHOD_LABELS[method] ?? humanizeAction(method);
 }
+
+/**
+ * The revenue axis's ticks, in cents: five evenly spaced whole-dollar values from 0 that cover
+ * `maxCents` (steps of 1, 2 or 5 times a power of ten dollars). Whole dollars, so no two ticks
+ * print the same label (an axis of only `$0` when nothing sold, or `$1, $1, $2` for small sums).
+ */
+export function revenueTicks(maxCents: number): number[] {
+  const TICKS = 4;
+  const neededDollars = Math.max(1, Math.ceil(Math.max(0, maxCents) / 100 / TICKS));
+  const magnitude = 10 ** Math.floor(Math.log10(neededDollars));
+  const stepDollars =
+    [1, 2, 5, 10].map((m) => m * magnitude).find((step) => step >= neededDollars) ?? 10 * magnitude;
+  return Array.from({ length: TICKS + 1 }, (_, i) => i * stepDollars * 100);
+}

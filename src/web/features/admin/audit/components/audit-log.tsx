@@ -198,7 +198,7 @@ function Details({ entry }: { entry: AuditEntry }) {
             </div>
           ))}
         </dl>
-      ) : (
+      ) : view.error ? null : (
         <p className="text-stone-400">—</p>
       )}
       {view.actor ? <p className="text-xs text-stone-400">by {view.actor}</p> : null}

@@ -147,8 +147,8 @@ export function CustomersTable() {
                     {initials(c)}
                   </span>
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-stone-950">{fullName(c)}</p>
-                    <p className="truncate text-sm text-stone-500">{c.email}</p>
+                    <p className="font-medium [overflow-wrap:anywhere] text-stone-950">{fullName(c)}</p>
+                    <p className="text-sm break-all text-stone-500">{c.email}</p>
                   </div>
                 </div>
                 <dl className="mt-3 grid grid-cols-3 gap-2 border-t border-stone-100 pt-3 text-sm">

@@ -76,7 +76,10 @@ export function MessageCard({ message }: { message: AdminMessage }) {
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <h2 id={titleId} className="text-[15px] font-semibold text-stone-950">
+            <h2
+              id={titleId}
+              className="min-w-0 text-[15px] font-semibold [overflow-wrap:anywhere] text-stone-950"
+            >
               {message.subject}
             </h2>
             {isUnread ? <Badge tone="rose">Unread</Badge> : null}
@@ -107,7 +110,7 @@ export function MessageCard({ message }: { message: AdminMessage }) {
         ) : null}
       </div>
 
-      <p className="mt-3 text-sm leading-relaxed whitespace-pre-line text-stone-700 sm:pl-12">
+      <p className="mt-3 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-line text-stone-700 sm:pl-12">
         {message.content}
       </p>
 

@@ -37,7 +37,7 @@ export function MessagesInbox() {
       <Toolbar>
         <SearchInput
           label="Search messages"
-          placeholder="Search subject, content or email..."
+          placeholder="Search messages..."
           value={searchText}
           onChange={(e) => {
             setSearchText(e.target.value);

@@ -102,12 +102,10 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
                 </Badge>
               ) : null}
             </span>
-            <span className="mt-1 block truncate text-sm text-stone-500">
+            <span className="mt-1 block text-sm [overflow-wrap:anywhere] text-stone-500">
               {name || order.shippingInfo.email}
               <span className="hidden sm:inline"> · </span>
-              <span className="block truncate text-xs sm:inline sm:text-sm">
-                {formatDateTime(order.createdAt)}
-              </span>
+              <span className="block text-xs sm:inline sm:text-sm">{formatDateTime(order.createdAt)}</span>
             </span>
           </span>
           <span className="shrink-0 text-right">
@@ -143,9 +141,9 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
             <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
               Shipping Information
             </h3>
-            <address className="mt-2 space-y-0.5 text-sm text-stone-700 not-italic">
+            <address className="mt-2 space-y-0.5 text-sm [overflow-wrap:anywhere] text-stone-700 not-italic">
               <p className="font-medium text-stone-950">{name || '—'}</p>
-              <p>
+              <p className="break-all">
                 <a href={`mailto:${order.shippingInfo.email}`} className="text-rose-700 hover:underline">
                   {order.shippingInfo.email}
                 </a>
@@ -214,7 +212,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
                     className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover ring-1 ring-stone-200/80"
                   />
                   <div className="min-w-0 flex-1 text-sm">
-                    <p className="truncate font-medium text-stone-900">{item.title}</p>
+                    <p className="font-medium [overflow-wrap:anywhere] text-stone-900">{item.title}</p>
                     <p className="text-xs text-stone-500">
                       {[item.size && `Size ${item.size}`, item.color].filter(Boolean).join(' · ') || '—'}
                     </p>

@@ -28,7 +28,7 @@ import { Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
-import { isApiError } from '../../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../../lib/api-client';
 import { Panel } from '../../shared/components/panel';
 import { ProductImagesField } from './product-images-field';
 
@@ -278,8 +278,7 @@ export function ProductForm({ product, submitLabel, failureMessage, onSave, canc
             if (field) fields[field] ??= text;
           }
         }
-        const message = isApiError(err) && err.message ? err.message : failureMessage;
-        showError(message, fields);
+        showError(errorMessage(err, failureMessage), fields);
       },
     );
   };

@@ -251,8 +251,8 @@ function ProductIdentity({ product }: { product: Product }) {
         ) : null}
       </div>
       <div className="min-w-0">
-        <p className="truncate font-medium text-stone-950">{product.title}</p>
-        <p className="truncate text-xs text-stone-500">
+        <p className="font-medium [overflow-wrap:anywhere] text-stone-950">{product.title}</p>
+        <p className="text-xs [overflow-wrap:anywhere] text-stone-500">
           {product.brand} · {categoryLabel(product.category)}
         </p>
         {product.description ? (

@@ -14,7 +14,12 @@ export function AuditEntryLine({ entry }: { entry: AuditEntry }) {
           {view.title}
           {view.isSuccess ? null : <Badge tone="red">Failed</Badge>}
         </p>
-        <p className={clsx('mt-0.5 truncate text-xs', view.error ? 'text-red-600' : 'text-stone-500')}>
+        <p
+          className={clsx(
+            'mt-0.5 text-xs [overflow-wrap:anywhere]',
+            view.error ? 'text-red-600' : 'text-stone-500',
+          )}
+        >
           {view.error ?? (view.parts.map((p) => `${p.label}: ${p.value}`).join(' · ') || '—')}
         </p>
       </div>

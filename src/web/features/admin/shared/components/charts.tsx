@@ -19,7 +19,7 @@ import {
 } from 'recharts';
 import { formatUsd } from '../../../../../common/money';
 import type { DailySales } from '../../../../../common/schemas/admin';
-import { formatDay } from '../format';
+import { formatDay, revenueTicks } from '../format';
 
 /** The four rose shades the pies cycle through (DESIGN.md). */
 export const ROSE_SHADES = ['#e11d48', '#fb7185', '#be123c', '#fda4af'] as const;
@@ -42,6 +42,7 @@ function compactUsd(cents: number): string {
 export function SalesLineChart({ data, height = 260 }: { data: DailySales[]; height?: number }) {
   const rows = data.map((d) => ({ day: formatDay(d.date), revenue: d.revenueCents, orders: d.orders }));
   const showDots = rows.length <= 14;
+  const ticks = revenueTicks(Math.max(0, ...rows.map((r) => r.revenue)));
   return (
     <div style={{ height }} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
@@ -56,7 +57,15 @@ export function SalesLineChart({ data, height = 260 }: { data: DailySales[]; hei
             minTickGap={16}
             interval="preserveStartEnd"
           />
-          <YAxis tickFormatter={compactUsd} tickLine={false} axisLine={false} tick={AXIS_TICK} width={56} />
+          <YAxis
+            tickFormatter={compactUsd}
+            ticks={ticks}
+            domain={[0, ticks[ticks.length - 1] ?? 0]}
+            tickLine={false}
+            axisLine={false}
+            tick={AXIS_TICK}
+            width={56}
+          />
           <Tooltip
             formatter={(value, name) =>
               name === 'revenue' ? [formatUsd(Number(value)), 'Revenue'] : [String(value), 'Orders']
