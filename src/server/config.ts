@@ -40,7 +40,7 @@ export const EnvSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(5),
   SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
-  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
   CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress, resolveClientIp } from './client-ip';
+import { isLoopbackAddress, isPrivateAddress, resolveClientIp } from './client-ip';
 
 describe('resolveClientIp', () => {
   it('is unknown without a socket', () => {
@@ -36,5 +36,17 @@ describe('isPrivateAddress', () => {
     ['2001:db8::1', false],
   ])('%s -> %s', (ip, expected) => {
     expect(isPrivateAddress(ip)).toBe(expected);
+  });
+});
+
+describe('isLoopbackAddress', () => {
+  it('knows 127.0.0.0/8 and ::1, and nothing else', () => {
+    expect(isLoopbackAddress('127.0.0.1')).toBe(true);
+    expect(isLoopbackAddress('127.10.0.3')).toBe(true);
+    expect(isLoopbackAddress('::1')).toBe(true);
+    expect(isLoopbackAddress('10.0.0.1')).toBe(false);
+    expect(isLoopbackAddress('128.0.0.1')).toBe(false);
+    expect(isLoopbackAddress('203.0.113.7')).toBe(false);
+    expect(isLoopbackAddress('fd00::1')).toBe(false);
   });
 });

@@ -45,6 +45,11 @@ function normalize(address: string | undefined): string | undefined {
   return isIP(ip) ? ip.toLowerCase() : undefined;
 }
 
+/** 127.0.0.0/8 and ::1: a client on the shop's own machine (the operator, or a proxy without X-Forwarded-For). */
+export function isLoopbackAddress(ip: string): boolean {
+  return ip === '::1' || (isIP(ip) === 4 && ip.startsWith('127.'));
+}
+
 /** Loopback, RFC 1918, link-local, and IPv6 unique-local / link-local addresses. */
 export function isPrivateAddress(ip: string): boolean {
   if (isIP(ip) === 4) {

@@ -10,6 +10,7 @@ import type { SessionUser } from '../../../common/schemas/auth';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { isLoopbackAddress } from '../../lib/client-ip';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, type AuthService } from '../auth/auth.service';
 import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
@@ -96,7 +97,9 @@ export function createCheckoutService({
       if (!(await stripe.isCardEnabled())) {
         throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cardNotConfigured);
       }
-      if (clientIp) {
+      // Loopback is the operator on the shop's machine, or a proxy that sends no X-Forwarded-For
+      // (whose every shopper would otherwise share one bucket).
+      if (clientIp && !isLoopbackAddress(clientIp)) {
         await rateLimiter.consumeRateLimit(
           'checkout',
           clientIp,
