@@ -2,15 +2,6 @@ import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { AppEnv } from './hono-env';
 
-/**
- * The client's IP address for rate limiting and session records.
- *
- * The socket's peer address is the truth, except when the peer is a proxy on a private network
- * (a load balancer or reverse proxy in front of the instances): then the last X-Forwarded-For hop,
- * the one our proxy appended, is the client. A client connecting straight from the internet
- * cannot choose its address this way. Requests without a socket (app.request in tests) have no
- * known IP: the per-email counter still limits their sign-ins (see auth.service.ts).
- */
 interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string } };
 }
@@ -21,6 +12,15 @@ export function clientIpOf(c: Context<AppEnv>): string | undefined {
   return resolveClientIp(peer, c.req.header('x-forwarded-for'));
 }
 
+/**
+ * The client's IP address for rate limiting and session records.
+ *
+ * The socket's peer address is the truth, except when the peer is a proxy on a private network
+ * (a load balancer or reverse proxy in front of the instances): then the last X-Forwarded-For hop,
+ * the one our proxy appended, is the client. A client connecting straight from the internet
+ * cannot choose its address this way. Requests without a socket (app.request in tests) have no
+ * known IP: the per-email counter still limits their sign-ins (see auth.service.ts).
+ */
 export function resolveClientIp(
   peerAddress: string | undefined,
   forwardedFor: string | undefined,

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { clientIpOf } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
-import { RateLimitedError, type AuthRequestContext, type AuthResult } from './auth.service';
+import type { AuthRequestContext, AuthResult } from './auth.service';
 
 /**
  * /api/auth: the only auth endpoints the shop exposes. better-auth's other endpoints are not
@@ -43,15 +43,8 @@ function requestContext(c: Context<AppEnv>): AuthRequestContext {
 
 async function send<T>(c: Context<AppEnv>, run: () => Promise<AuthResult<T>>): Promise<Response> {
   c.header('Cache-Control', 'no-store');
-  let result: AuthResult<T>;
-  try {
-    result = await run();
-  } catch (err) {
-    if (err instanceof RateLimitedError) {
-      return c.json(err.toBody(), 429, { 'Retry-After': String(err.retryAfterSeconds) });
-    }
-    throw err;
-  }
+  // Errors (a RateLimitedError too, with its Retry-After) go to app.onError.
+  const result = await run();
   for (const cookie of result.setCookies) c.header('Set-Cookie', cookie, { append: true });
   return c.json(result.body as object, 200);
 }

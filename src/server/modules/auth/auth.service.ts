@@ -23,7 +23,7 @@ import {
 } from '../../../common/schemas/auth';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError, RATE_LIMITED_MESSAGE, RateLimitedError } from '../../lib/app-error';
+import { AppError, RateLimitedError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { validationError } from '../../lib/validate';
 import { createAuthRepository, UniqueViolationError } from './auth.repository';
@@ -82,8 +82,6 @@ const FORWARDED_HEADERS = [
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-export { RATE_LIMITED_MESSAGE, RateLimitedError };
-
 export interface RateLimitRule {
   max: number;
   windowSeconds: number;
