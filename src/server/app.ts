@@ -13,6 +13,7 @@ import { isSpaRoute } from '../common/routes';
 import type { AppDeps } from './deps';
 import { AppError, RateLimitedError } from './lib/app-error';
 import { sessionMiddleware } from './lib/auth-guards';
+import { clientIpMiddleware } from './lib/client-ip';
 import { csrfProtection } from './lib/csrf';
 import type { AppEnv } from './lib/hono-env';
 import { webDistDir } from './lib/paths';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
+  app.use('*', clientIpMiddleware(config.trustedProxies));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './lib/client-ip';
 
 /**
  * The only reader of `process.env`. Everything the server can be told lives here, validated once.
@@ -27,6 +28,8 @@ export const EnvSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Extra origins allowed to send cookie-authenticated writes (comma-separated). */
   TRUSTED_ORIGINS: optionalString,
+  /** Reverse proxies whose X-Forwarded-For is believed (addresses and CIDR ranges, comma-separated). */
+  TRUSTED_PROXIES: optionalString,
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
   AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
@@ -95,6 +98,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   trustedOrigins: string[];
+  /** Addresses and CIDR ranges of the reverse proxies in front of the shop (TRUSTED_PROXIES). */
+  trustedProxies: TrustedProxies;
   secureCookies: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -170,6 +175,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     .map((o) => o.trim())
     .filter(Boolean);
 
+  let trustedProxies: TrustedProxies;
+  try {
+    trustedProxies = parseTrustedProxies((env.TRUSTED_PROXIES ?? '').split(','));
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  TRUSTED_PROXIES: ${(err as Error).message}`);
+  }
+
   let storage: Config['storage'];
   if (env.STORAGE_DRIVER === 's3') {
     if (!env.S3_BUCKET)
@@ -201,6 +213,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     trustedOrigins: [new URL(publicUrl).origin, ...extraOrigins.map((o) => new URL(o).origin)],
+    trustedProxies,
     secureCookies: publicUrl.startsWith('https://'),
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,

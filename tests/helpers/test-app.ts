@@ -17,8 +17,11 @@ export interface TestApp {
   deps: AppDeps;
   backend: Backend;
   dataDir: string;
-  /** A cookie-keeping client that sends the trusted Origin like a browser on the shop would. */
-  client(): TestClient;
+  /**
+   * A cookie-keeping client that sends the trusted Origin like a browser on the shop would.
+   * `ip` is the socket peer address its requests come from (none by default, as app.request has).
+   */
+  client(options?: { ip?: string }): TestClient;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
     deps,
     backend: options.backend,
     dataDir,
-    client: () => new TestClient(app),
+    client: (clientOptions) => new TestClient(app, clientOptions?.ip),
     async close() {
       await closeDeps(deps, { keepDatabase: Boolean(options.database) });
       if (!options.scratch) await scratch.drop();
@@ -71,7 +74,11 @@ export interface RequestOptions {
 /** Minimal browser stand-in over app.request(): keeps cookies, sends Origin on writes. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: Hono<AppEnv>) {}
+  constructor(
+    private readonly app: Hono<AppEnv>,
+    /** The socket peer address, as @hono/node-server passes it in its env bindings. */
+    readonly ip?: string,
+  ) {}
 
   async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(options.headers);
@@ -84,7 +91,8 @@ export class TestClient {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(options.json);
     }
-    const res = await this.app.request(url, { method, headers, body }, undefined);
+    const env = this.ip ? { incoming: { socket: { remoteAddress: this.ip } } } : undefined;
+    const res = await this.app.request(url, { method, headers, body }, env);
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair!.indexOf('=');

@@ -1,41 +1,92 @@
-import { isIP } from 'node:net';
-import type { Context } from 'hono';
+import { BlockList, isIP } from 'node:net';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './hono-env';
 
 interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string } };
 }
 
-/** The client IP of a request served by @hono/node-server (undefined without a socket). */
+/**
+ * The proxies whose X-Forwarded-For the shop believes: `TRUSTED_PROXIES`, a comma-separated list
+ * of addresses and CIDR ranges (`10.0.0.0/8`, `::1`, `127.0.0.1`). Empty by default: then the
+ * socket's peer is the client and no header can change that.
+ */
+export interface TrustedProxies {
+  has(ip: string): boolean;
+  readonly size: number;
+}
+
+/** Parses TRUSTED_PROXIES entries; throws on an entry that is neither an address nor a CIDR range. */
+export function parseTrustedProxies(entries: readonly string[]): TrustedProxies {
+  const list = new BlockList();
+  for (const raw of entries) {
+    const entry = raw.trim();
+    if (entry === '') continue;
+    const [address = '', prefix] = entry.split('/');
+    const ip = normalize(address);
+    const family = ip ? isIP(ip) : 0;
+    if (!ip || family === 0) throw new Error(`not an IP address or CIDR range: ${entry}`);
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) {
+      list.addAddress(ip, type);
+    } else {
+      const bits = Number(prefix);
+      if (!/^\d+$/.test(prefix) || bits > (family === 4 ? 32 : 128)) {
+        throw new Error(`not an IP address or CIDR range: ${entry}`);
+      }
+      list.addSubnet(ip, bits, type);
+    }
+  }
+  const size = entries.filter((e) => e.trim() !== '').length;
+  return {
+    size,
+    has: (ip) => size > 0 && list.check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6'),
+  };
+}
+
+export const NO_TRUSTED_PROXIES: TrustedProxies = parseTrustedProxies([]);
+
+/** Middleware: resolves the client address once per request into `c.var.clientIp`. */
+export function clientIpMiddleware(trusted: TrustedProxies): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
+    c.set('clientIp', resolveClientIp(peer, c.req.header('x-forwarded-for'), trusted));
+    await next();
+  };
+}
+
+/** The client IP of a request (undefined without a socket: app.request in tests). */
 export function clientIpOf(c: Context<AppEnv>): string | undefined {
-  const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
-  return resolveClientIp(peer, c.req.header('x-forwarded-for'));
+  return c.var.clientIp;
 }
 
 /**
- * The client's IP address for rate limiting and session records.
+ * The client's IP address for rate limits, stock holds and session records.
  *
- * The socket's peer address is the truth, except when the peer is a proxy on a private network
- * (a load balancer or reverse proxy in front of the instances): then the last X-Forwarded-For hop,
- * the one our proxy appended, is the client. A client connecting straight from the internet
- * cannot choose its address this way. Requests without a socket (app.request in tests) have no
- * known IP: the per-email counter still limits their sign-ins (see auth.service.ts).
+ * The socket's peer address is the truth unless the peer is one of the configured trusted proxies.
+ * Then X-Forwarded-For is read from the right (each proxy appends the address it received from):
+ * hops that are themselves trusted proxies are skipped, and the first hop that is not is the
+ * client. Anything left of it was written by the client and is never read. A hop that is not an IP
+ * address, or that claims to be loopback or unspecified, ends the walk at the proxy that passed it
+ * on: a forwarded value can never make a client look local.
  */
 export function resolveClientIp(
   peerAddress: string | undefined,
   forwardedFor: string | undefined,
+  trusted: TrustedProxies = NO_TRUSTED_PROXIES,
 ): string | undefined {
   const peer = normalize(peerAddress);
   if (!peer) return undefined;
-  if (isPrivateAddress(peer) && forwardedFor) {
-    const hops = forwardedFor
-      .split(',')
-      .map((hop) => normalize(hop.trim()))
-      .filter((hop): hop is string => hop !== undefined);
-    const last = hops.at(-1);
-    if (last) return last;
+  if (!forwardedFor || !trusted.has(peer)) return peer;
+  const hops = forwardedFor.split(',').map((hop) => hop.trim());
+  let client = peer;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = normalize(hops[i]);
+    if (!hop || isLoopbackAddress(hop) || isUnspecifiedAddress(hop)) return client;
+    client = hop;
+    if (!trusted.has(hop)) return client;
   }
-  return peer;
+  return client;
 }
 
 function normalize(address: string | undefined): string | undefined {
@@ -45,26 +96,11 @@ function normalize(address: string | undefined): string | undefined {
   return isIP(ip) ? ip.toLowerCase() : undefined;
 }
 
-/** 127.0.0.0/8 and ::1: a client on the shop's own machine (the operator, or a proxy without X-Forwarded-For). */
+/** 127.0.0.0/8 and ::1. */
 export function isLoopbackAddress(ip: string): boolean {
   return ip === '::1' || (isIP(ip) === 4 && ip.startsWith('127.'));
 }
 
-/** Loopback, RFC 1918, link-local, and IPv6 unique-local / link-local addresses. */
-export function isPrivateAddress(ip: string): boolean {
-  if (isIP(ip) === 4) {
-    const [a = 0, b = 0] = ip.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 169 && b === 254)
-    );
-  }
-  if (isIP(ip) === 6) {
-    const lower = ip.toLowerCase();
-    return lower === '::1' || /^f[cd][0-9a-f]{2}:/.test(lower) || /^fe[89ab][0-9a-f]:/.test(lower);
-  }
-  return false;
+function isUnspecifiedAddress(ip: string): boolean {
+  return ip === '0.0.0.0' || ip === '::';
 }

@@ -4,6 +4,8 @@ import type { SessionUser } from '../../common/schemas/auth';
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The client's address (lib/client-ip.ts); undefined without a socket (app.request in tests). */
+    clientIp: string | undefined;
     /** Memoised session lookup: see lib/auth-guards.ts. */
     getSessionUser: () => Promise<SessionUser | null>;
     /** Set by requireUser / requireAdmin. */

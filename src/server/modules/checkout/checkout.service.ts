@@ -10,7 +10,6 @@ import type { SessionUser } from '../../../common/schemas/auth';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { isLoopbackAddress } from '../../lib/client-ip';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, type AuthService } from '../auth/auth.service';
 import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
@@ -97,9 +96,9 @@ export function createCheckoutService({
       if (!(await stripe.isCardEnabled())) {
         throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cardNotConfigured);
       }
-      // Loopback is the operator on the shop's machine, or a proxy that sends no X-Forwarded-For
-      // (whose every shopper would otherwise share one bucket).
-      if (clientIp && !isLoopbackAddress(clientIp)) {
+      // Every known client is counted, loopback included: a reverse proxy on the shop's machine is
+      // named in TRUSTED_PROXIES, so its shoppers are told apart by X-Forwarded-For.
+      if (clientIp) {
         await rateLimiter.consumeRateLimit(
           'checkout',
           clientIp,
