@@ -164,6 +164,22 @@ describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
     expect(missing.status).toBe(404);
   });
 
+  it("puts a title and description holding $` $' $& and $1 into the page head as written", async () => {
+    const title = "Bra $` and $' $& $1 $$";
+    const description = "Size $` small $' and a dollar $5 off $&";
+    const { id } = await createProduct(t.deps.database.db, { title, description });
+    const app = createApp(t.deps, { webDir });
+    const html = await (await app.request(`/products/${id}`)).text();
+    // Escaped for HTML (' becomes &#39;), otherwise exactly the product's text, once each.
+    expect(html).toContain(`<title>Bra $\` and $&#39; $&amp; $1 $$ — Test Brand | Aelo</title>`);
+    expect(html).toContain('content="Size $` small $&#39; and a dollar $5 off $&amp;');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html).toContain('<body><div id="root"></div></body>');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect((JSON.parse(json!) as { name: string }).name).toBe(title);
+  });
+
   it('answers 404, not 500, to a product URL with malformed percent-encoding', async () => {
     const app = createApp(t.deps, { webDir });
     for (const url of ['/products/%E0%A4%A', '/products/%', '/products/abc%zz']) {

@@ -70,13 +70,15 @@ export function injectProductHead(html: string, p: Product, publicUrl: string): 
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<script type="application/ld+json">${json}</script>`,
   ].join('\n    ');
+  // Replacer functions, not replacement strings: a product text containing $` $' $& or $1 must be
+  // inserted as written, not expanded into other parts of the page.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
     )
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 export function sitemapXml(publicUrl: string, products: Array<{ id: string; updatedAt: string }>): string {
