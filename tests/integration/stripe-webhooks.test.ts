@@ -398,6 +398,54 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
     expect(await quantityOf(db, product.id)).toBe(0);
   });
 
+  it('answers 400 to a signed but malformed event and changes nothing', async () => {
+    const product = await insertProduct(db, { quantity: 1 });
+    const { reference, sessionId } = await startCardCheckout(product.id);
+    const event = completedEvent(fake.session(sessionId)!.session);
+    const { data: _data, ...withoutData } = event;
+    const malformed = [
+      withoutData,
+      { ...event, data: { object: null } },
+      { ...event, data: {} },
+      { ...event, data: { object: { ...event.data.object, object: 'customer' } } },
+      { ...event, data: { object: { ...event.data.object, amount_total: 'lots' } } },
+      { ...event, type: 'checkout.session.expired', data: { object: 'cs_test_x' } },
+    ];
+    for (const body of malformed) {
+      const res = await fake.sendEvent(body);
+      expect(res.status, JSON.stringify(body).slice(0, 120)).toBe(400);
+      expect((JSON.parse(res.body) as ErrorBody).error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Malformed Stripe event',
+      });
+    }
+    const payment = await paymentOf(reference);
+    expect(payment.status).toBe('pending');
+    expect(await ordersOf(payment.id)).toEqual([]);
+  });
+
+  it('answers 400 to a completed event that reuses the payment intent of another payment', async () => {
+    const first = await insertProduct(db);
+    const paid = await startCardCheckout(first.id);
+    await fake.completeSession(paid.sessionId);
+    const firstPayment = await paymentOf(paid.reference);
+    expect(firstPayment.status).toBe('confirmed');
+    expect(firstPayment.stripe_payment_intent_id).not.toBeNull();
+
+    const second = await insertProduct(db);
+    const { reference, sessionId } = await startCardCheckout(second.id);
+    const res = await fake.sendEvent(
+      completedEvent(fake.session(sessionId)!.session, {
+        payment_intent: firstPayment.stripe_payment_intent_id!,
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect((JSON.parse(res.body) as ErrorBody).error.code).toBe('VALIDATION_FAILED');
+    const payment = await paymentOf(reference);
+    expect(payment.status).toBe('pending');
+    expect(await ordersOf(payment.id)).toEqual([]);
+  });
+
   it('acknowledges event types it does not handle, and sessions that are not ours', async () => {
     const res = await fake.sendEvent({
       id: 'evt_test_other',

@@ -112,6 +112,16 @@ export function createPaymentsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The id of the payment already paid by this Stripe PaymentIntent, if any. */
+    async findIdByPaymentIntent(paymentIntentId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('stripe_payment_intent_id', '=', paymentIntentId)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     /** The payment, locked until the transaction ends (whoever changes its status holds this lock). */
     async lockByReference(reference: string): Promise<PaymentRow | null> {
       const row = await db

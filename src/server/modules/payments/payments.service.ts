@@ -23,6 +23,31 @@ import {
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import type { StripeGateway } from './stripe-gateway';
 
+/** The Checkout Session events the shop acts on; every other event type is acknowledged and ignored. */
+const HANDLED_SESSION_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+  'checkout.session.async_payment_failed',
+]);
+
+/** The parts of a Checkout Session event the shop reads; anything else in it passes through. */
+const CheckoutSessionEventSchema = z.object({
+  id: z.string(),
+  data: z.object({
+    object: z.looseObject({
+      id: z.string().min(1),
+      object: z.literal('checkout.session'),
+      payment_status: z.string().nullish(),
+      amount_total: z.number().int().nullish(),
+      currency: z.string().nullish(),
+      client_reference_id: z.string().nullish(),
+      metadata: z.record(z.string(), z.string()).nullish(),
+      payment_intent: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
+    }),
+  }),
+});
+
 /**
  * Payments: started by a checkout (pending, stock reserved), then confirmed by the server (a
  * signed Stripe webhook; on-chain validation in the crypto issue), expired (sweeper, Stripe's
@@ -302,6 +327,19 @@ export function createPaymentsService({
       }
 
       const piId = paymentIntentId(session);
+      if (piId) {
+        const other = await repo.findIdByPaymentIntent(piId);
+        if (other !== null && other !== payment.id) {
+          log.warn(
+            { eventId, sessionId: session.id, paymentIntentId: piId },
+            'Stripe event reuses a payment intent',
+          );
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'Stripe event reuses the payment intent of another payment',
+          );
+        }
+      }
       await repo.update(payment.id, {
         status: 'confirmed',
         confirmed_at: now,
@@ -448,26 +486,42 @@ export function createPaymentsService({
     async handleStripeWebhook(rawBody, signature) {
       const event = await stripe.verifyWebhook(rawBody, signature);
       let outcome: WebhookOutcome = 'ignored';
-      switch (event.type) {
-        case 'checkout.session.completed': {
-          const session = event.data.object;
-          outcome =
-            session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
-              ? await confirmCardPayment(session, event.id)
-              : 'awaiting_payment';
-          break;
+      if (HANDLED_SESSION_EVENTS.has(event.type)) {
+        // Signed is not the same as well-formed: refuse an event whose session we cannot read.
+        const parsed = CheckoutSessionEventSchema.safeParse(event);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          log.warn(
+            {
+              eventId: event.id,
+              type: event.type,
+              issue: issue && `${issue.path.join('.')}: ${issue.message}`,
+            },
+            'malformed Stripe event refused',
+          );
+          throw new AppError('VALIDATION_FAILED', 'Malformed Stripe event');
         }
-        case 'checkout.session.async_payment_succeeded':
-          outcome = await confirmCardPayment(event.data.object, event.id);
-          break;
-        case 'checkout.session.expired':
-          outcome = await endCardPayment(event.data.object, 'expired', event.id);
-          break;
-        case 'checkout.session.async_payment_failed':
-          outcome = await endCardPayment(event.data.object, 'failed', event.id);
-          break;
-        default:
-          break;
+        switch (event.type) {
+          case 'checkout.session.completed': {
+            const session = event.data.object;
+            outcome =
+              session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+                ? await confirmCardPayment(session, event.id)
+                : 'awaiting_payment';
+            break;
+          }
+          case 'checkout.session.async_payment_succeeded':
+            outcome = await confirmCardPayment(event.data.object, event.id);
+            break;
+          case 'checkout.session.expired':
+            outcome = await endCardPayment(event.data.object, 'expired', event.id);
+            break;
+          case 'checkout.session.async_payment_failed':
+            outcome = await endCardPayment(event.data.object, 'failed', event.id);
+            break;
+          default:
+            break;
+        }
       }
       log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
       return { type: event.type, outcome };
