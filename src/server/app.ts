@@ -60,6 +60,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     secureHeaders({
       contentSecurityPolicy: contentSecurityPolicy(deps),
       crossOriginEmbedderPolicy: false,
+      // HSTS means something only over https; over plain http it would be a false promise.
+      strictTransportSecurity: config.secureCookies ? 'max-age=15552000; includeSubDomains' : false,
+      // Agrees with CSP's frame-ancestors 'none' for browsers that only know the older header.
+      xFrameOptions: 'DENY',
       // The shop needs none of these; a script that got in could not use them either.
       permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
     }),
@@ -118,6 +122,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   // The built SPA: hashed assets cached for a year, other files for an hour, index.html revalidated.
   if (existsSync(webDir)) {
     const root = path.relative(process.cwd(), webDir);
+    // Source maps reveal the whole client source: served only when the operator asks (SOURCE_MAPS=public).
+    if (!config.publicSourceMaps) {
+      app.get('*', async (c, next) => {
+        if (c.req.path.endsWith('.map')) {
+          const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'Not found' } };
+          return c.json(body, 404);
+        }
+        await next();
+      });
+    }
     const cacheStaticFiles: MiddlewareHandler<AppEnv> = async (c, next) => {
       await next();
       // Only files served by serveStatic carry Last-Modified; the SPA fallback sets its own header.

@@ -82,6 +82,8 @@ export const EnvSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** How often the reservation sweeper looks for expired payments. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** `public` serves the web app's source maps (`/assets/*.map`); `private` (default) answers 404. */
+  SOURCE_MAPS: z.enum(['public', 'private']).default('private'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -135,6 +137,8 @@ export interface Config {
   reservationMinutes: number;
   sweepIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
+  /** SOURCE_MAPS=public: the browser bundle's source maps are served. */
+  publicSourceMaps: boolean;
 }
 
 export class ConfigError extends Error {
@@ -244,6 +248,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     reservationMinutes: env.RESERVATION_MINUTES,
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     logLevel: env.LOG_LEVEL,
+    publicSourceMaps: env.SOURCE_MAPS === 'public',
   };
 }
 

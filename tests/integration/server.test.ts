@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config';
 import { SPA_ROUTE_PATTERNS } from '../../src/common/routes';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { signInClients } from './admin-test-kit';
 
 describe.each(BACKENDS)('server basics (%s)', (backend) => {
   let t: TestApp;
@@ -22,6 +23,7 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
       path.join(webDir, 'assets', 'index-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(5000))});`,
     );
+    writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["app.tsx"]}');
     writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n');
     app = createApp(t.deps, { webDir });
   });
@@ -30,10 +32,27 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('answers GET /api/health with the database status', async () => {
+  it('answers GET /api/health with the database status, and tells the database kind to admins only', async () => {
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', backend });
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+    const { customer, admin } = await signInClients(t);
+    expect(await (await customer.get('/api/health')).json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await (await admin.get('/api/health')).json()).toEqual({ status: 'ok', database: 'ok', backend });
+  });
+
+  it('keeps source maps private unless SOURCE_MAPS=public', async () => {
+    const hidden = await app.request('/assets/index-abc123.js.map');
+    expect(hidden.status).toBe(404);
+    expect(await hidden.text()).not.toContain('sources');
+    const publicApp = createApp(
+      { ...t.deps, config: { ...t.deps.config, publicSourceMaps: true } },
+      { webDir },
+    );
+    const shown = await publicApp.request('/assets/index-abc123.js.map');
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('"sources":["app.tsx"]');
+    expect((await app.request('/assets/index-abc123.js')).status).toBe(200);
   });
 
   it('serves the SPA for every route of the route table and a 404 page otherwise', async () => {
@@ -69,8 +88,18 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=()');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // The older header agrees with frame-ancestors 'none'.
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    // Plain http (PUBLIC_URL http://localhost:3000): no HSTS promise it cannot keep.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends HSTS when the shop is served over https', async () => {
+    const config = { ...t.deps.config, publicUrl: 'https://shop.example', secureCookies: true };
+    const httpsApp = createApp({ ...t.deps, config }, { webDir });
+    const res = await httpsApp.request('/');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
   });
 
   it('answers unknown API routes with 404 JSON', async () => {
