@@ -177,7 +177,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const extraOrigins = (env.TRUSTED_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((o) => {
+      if (!URL.canParse(o) || !/^https?:$/.test(new URL(o).protocol)) {
+        throw new ConfigError(`Invalid configuration:\n  TRUSTED_ORIGINS: not an http(s) origin: ${o}`);
+      }
+      return new URL(o).origin;
+    });
 
   let trustedProxies: TrustedProxies;
   try {
@@ -216,7 +222,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
-    trustedOrigins: [new URL(publicUrl).origin, ...extraOrigins.map((o) => new URL(o).origin)],
+    trustedOrigins: [new URL(publicUrl).origin, ...extraOrigins],
     trustedProxies,
     secureCookies: publicUrl.startsWith('https://'),
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),

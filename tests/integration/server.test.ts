@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { EnvSchema, loadConfig } from '../../src/server/config';
 import { SPA_ROUTE_PATTERNS } from '../../src/common/routes';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -120,6 +120,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: tmpdir() })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'nope', DATA_DIR: tmpdir() })).toThrow(/ADMIN_EMAIL/);
     expect(() => loadConfig({ STORAGE_DRIVER: 's3', DATA_DIR: tmpdir() })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ TRUSTED_ORIGINS: 'shop.example', DATA_DIR: tmpdir() })).toThrow(
+      /TRUSTED_ORIGINS: not an http\(s\) origin: shop\.example/,
+    );
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'my-proxy', DATA_DIR: tmpdir() })).toThrow(/TRUSTED_PROXIES/);
+  });
+
+  it('documents every variable it reads in .env.example', () => {
+    const example = readFileSync(path.join(import.meta.dirname, '../../.env.example'), 'utf8');
+    const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const missing = Object.keys(EnvSchema.shape).filter((name) => !documented.has(name));
+    expect(missing).toEqual([]);
   });
 
   it('generates secrets once and keeps them under DATA_DIR', () => {
