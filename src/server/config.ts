@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-ip';
+import { projectRoot } from './lib/paths';
 
 /**
  * The only reader of `process.env`. Everything the server can be told lives here, validated once.
@@ -64,6 +65,8 @@ export const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalString,
   S3_FORCE_PATH_STYLE: bool(true),
   SEED_DEMO: bool(true),
+  /** Where rendered demo photos are kept between starts and test runs; `off` renders every time. */
+  DEMO_PHOTO_CACHE_DIR: optionalString,
   /** Solana JSON-RPC of a real cluster; unset = the local ledger and local market prices. */
   SOLANA_RPC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Mint address of the shop's SPL token (AELO). */
@@ -126,6 +129,8 @@ export interface Config {
         forcePathStyle: boolean;
       };
   seedDemo: boolean;
+  /** Rendered demo photos kept between starts (undefined: no cache). */
+  demoPhotoCacheDir: string | undefined;
   solana: { rpcUrl: string | undefined; localLedger: boolean; tokenMint: string };
   market: { dexUrl: string; priceUrl: string; timeoutMs: number };
   stripe: {
@@ -236,6 +241,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     storage,
     seedDemo: env.SEED_DEMO,
+    demoPhotoCacheDir:
+      env.DEMO_PHOTO_CACHE_DIR === 'off'
+        ? undefined
+        : path.resolve(
+            env.DEMO_PHOTO_CACHE_DIR ?? path.join(projectRoot, 'node_modules', '.cache', 'aelo-demo-photos'),
+          ),
     solana: {
       rpcUrl: env.SOLANA_RPC_URL,
       localLedger: !env.SOLANA_RPC_URL,

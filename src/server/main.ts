@@ -5,7 +5,7 @@ import { closeDeps, createDeps } from './deps';
 import { startReservationSweeper } from './jobs/reservation-sweeper';
 import { createLogger } from './lib/logger';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
-import { seedDemoCatalog } from './modules/catalog/demo-seed';
+import { seedDemoCatalog } from './seed/demo-seed';
 
 async function main() {
   let config;

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,9 +10,11 @@ import {
   categoriesForGender,
   isLowStock,
 } from '../../src/common/schemas/product';
-import { DEMO_CATALOG } from '../../src/server/modules/catalog/demo-catalog';
-import { renderDemoPhoto } from '../../src/server/modules/catalog/demo-images';
-import { demoPhotoSpecs, seedDemoCatalog } from '../../src/server/modules/catalog/demo-seed';
+import { DEMO_CATALOG } from '../../src/server/seed/demo-catalog';
+import { renderDemoPhoto } from '../../src/server/seed/demo-images';
+import { demoPhotoSpecs, seedDemoCatalog } from '../../src/server/seed/demo-seed';
+import { createPhotoCache, type PhotoCache } from '../../src/server/seed/photo-cache';
+import { createLogger } from '../../src/server/lib/logger';
 import { createProduct } from '../factories/product';
 import { BACKENDS, createScratchDatabase, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -95,6 +100,56 @@ describe('demo photos', () => {
       height: 1600,
     });
   });
+});
+
+describe('the demo photo cache', () => {
+  it('renders a photo once: a second seed stores the cached variants, byte for byte', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-photo-cache-'));
+    const cache = createPhotoCache(dir, createLogger('silent'));
+    const seen = { hits: 0, misses: 0 };
+    const counting: PhotoCache = {
+      async get(spec) {
+        const found = await cache.get(spec);
+        if (found) seen.hits++;
+        else seen.misses++;
+        return found;
+      },
+      put: (spec, variants) => cache.put(spec, variants),
+    };
+    const catalog = DEMO_CATALOG.slice(0, 2);
+    const photos = new Set(catalog.flatMap((p) => demoPhotoSpecs(p).map((s) => JSON.stringify(s)))).size;
+    const first = await startTestApp({ backend: 'pglite' });
+    const second = await startTestApp({ backend: 'pglite' });
+    try {
+      await seedDemoCatalog(first.deps, { catalog, photoCache: counting });
+      expect(seen).toEqual({ hits: 0, misses: photos });
+      expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(photos);
+
+      await seedDemoCatalog(second.deps, { catalog, photoCache: counting });
+      expect(seen).toEqual({ hits: photos, misses: photos });
+      const imagesOf = (t: TestApp) =>
+        t.deps.database.db.selectFrom('products').select(['title', 'images']).orderBy('title').execute();
+      const [a, b] = [await imagesOf(first), await imagesOf(second)];
+      expect(b.map((r) => r.title)).toEqual(a.map((r) => r.title));
+      for (const [i, row] of a.entries()) {
+        for (const [j, key] of row.images.entries()) {
+          const x = await first.deps.storage.get(key);
+          const y = await second.deps.storage.get(b[i]!.images[j]!);
+          expect(Buffer.compare(Buffer.from(x!.bytes), Buffer.from(y!.bytes)), key).toBe(0);
+        }
+      }
+
+      // A damaged entry is rendered again, not served.
+      const manifest = readdirSync(dir).find((f) => f.endsWith('.json'))!;
+      writeFileSync(path.join(dir, manifest), '{"version":');
+      const results = await Promise.all(catalog.flatMap(demoPhotoSpecs).map((s) => cache.get(s)));
+      expect(results.filter((r) => r === undefined)).toHaveLength(1);
+    } finally {
+      await first.close();
+      await second.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe.each(BACKENDS)('seedDemoCatalog on %s', (backend) => {

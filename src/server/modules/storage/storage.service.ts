@@ -34,6 +34,17 @@ export async function processAndStoreImage(
   bytes: Uint8Array,
   options: { maxBytes?: number } = {},
 ): Promise<StoredImage> {
+  return storePreparedImage(storage, await prepareImage(bytes, options));
+}
+
+/**
+ * Checks an image by its bytes and encodes its WebP variants, without storing anything (the demo
+ * seed keeps these in its photo cache).
+ */
+export async function prepareImage(
+  bytes: Uint8Array,
+  options: { maxBytes?: number } = {},
+): Promise<ImageVariant[]> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMAGE_BYTES;
   if (bytes.byteLength > maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', `File size must be less than ${formatMegabytes(maxBytes)}`);
@@ -42,8 +53,11 @@ export async function processAndStoreImage(
   if (!detected || !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE);
   }
+  return encodeVariants(bytes);
+}
 
-  const variants = await encodeVariants(bytes);
+/** Stores variants made by prepareImage under a fresh key; the main image is the 800 px one. */
+export async function storePreparedImage(storage: Storage, variants: ImageVariant[]): Promise<StoredImage> {
   const stored = await storeVariants(storage, variants);
   const main = stored.find((v) => v.width === MAIN_IMAGE_WIDTH) ?? largestBelow(stored, MAIN_IMAGE_WIDTH);
   const widths = stored.map((v) => v.width);
@@ -55,14 +69,14 @@ export async function processAndStoreImage(
   };
 }
 
-interface Variant {
+export interface ImageVariant {
   /** Nominal width: the key's `-<width>` and the srcset descriptor. */
   width: number;
   bytes: Uint8Array;
 }
 
 /** Every standard width not wider than the original; one at the original width if it is narrower than all. */
-async function encodeVariants(bytes: Uint8Array): Promise<Variant[]> {
+async function encodeVariants(bytes: Uint8Array): Promise<ImageVariant[]> {
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
   try {
     const meta = await input().metadata();
@@ -97,7 +111,7 @@ async function encodeVariants(bytes: Uint8Array): Promise<Variant[]> {
 /** Writes the variants under a fresh prefix, never over an existing key; all or nothing. */
 async function storeVariants(
   storage: Storage,
-  variants: Variant[],
+  variants: ImageVariant[],
 ): Promise<Array<{ width: number; key: string }>> {
   for (let attempt = 1; ; attempt++) {
     const prefix = `products/${Date.now()}-${randomKeyPart(8)}`;

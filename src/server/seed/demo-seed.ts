@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { ProductInputSchema } from '../../../common/schemas/product';
-import type { AppDeps } from '../../deps';
-import { processAndStoreImage } from '../storage/storage.service';
-import { createCatalogRepository, type NewProduct } from './catalog.repository';
+import { ProductInputSchema } from '../../common/schemas/product';
+import type { AppDeps } from '../deps';
+import { createCatalogRepository, type NewProduct } from '../modules/catalog/catalog.repository';
+import { prepareImage, storePreparedImage } from '../modules/storage/storage.service';
 import { DEMO_CATALOG, type DemoProduct } from './demo-catalog';
 import { renderDemoPhoto, type DemoImageSpec } from './demo-images';
+import { createPhotoCache, type PhotoCache } from './photo-cache';
 
 export interface SeedDemoOptions {
   /** Defaults to DEMO_CATALOG. */
@@ -13,6 +14,8 @@ export interface SeedDemoOptions {
   now?: Date;
   /** Photos rendered and stored at once; defaults to the number of CPUs (at most 4). */
   concurrency?: number;
+  /** Where rendered photos are kept between starts; defaults to DEMO_PHOTO_CACHE_DIR. */
+  photoCache?: PhotoCache;
 }
 
 /**
@@ -43,7 +46,8 @@ export async function seedDemoCatalog(
     const repo = createCatalogRepository(trx);
     await repo.lockDemoSeed();
     if ((await repo.countProducts()) > 0) return { inserted: 0, photos: 0 };
-    const paths = await storeDemoPhotos(deps, catalog, concurrency);
+    const cache = options.photoCache ?? createPhotoCache(deps.config.demoPhotoCacheDir, logger);
+    const paths = await storeDemoPhotos(deps, catalog, concurrency, cache);
     const products = catalog.map((item, i) => toNewProduct(item, paths[i]!, now));
     await repo.insertProducts(products);
     return { inserted: products.length, photos: new Set(paths.flat()).size };
@@ -81,16 +85,21 @@ async function storeDemoPhotos(
   deps: AppDeps,
   catalog: DemoProduct[],
   concurrency: number,
+  cache: PhotoCache,
 ): Promise<string[][]> {
   const specsPerProduct = catalog.map(demoPhotoSpecs);
   const unique = new Map<string, DemoImageSpec>();
   for (const spec of specsPerProduct.flat()) unique.set(JSON.stringify(spec), spec);
   const keys = [...unique.keys()];
   const stored = await mapWithConcurrency(keys, concurrency, async (key) => {
-    const png = await renderDemoPhoto(unique.get(key)!);
-    // Our own PNGs, not an upload: the upload size limit does not apply.
-    const image = await processAndStoreImage(deps.storage, png, { maxBytes: 20 * 1024 * 1024 });
-    return image.path;
+    const spec = unique.get(key)!;
+    let variants = await cache.get(spec);
+    if (!variants) {
+      // Our own PNGs, not an upload: the upload size limit does not apply.
+      variants = await prepareImage(await renderDemoPhoto(spec), { maxBytes: 20 * 1024 * 1024 });
+      await cache.put(spec, variants);
+    }
+    return (await storePreparedImage(deps.storage, variants)).path;
   });
   const pathByKey = new Map(keys.map((key, i) => [key, stored[i]!]));
   return specsPerProduct.map((specs) => specs.map((spec) => pathByKey.get(JSON.stringify(spec))!));

@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Logger } from '../lib/logger';
+import type { ImageVariant } from '../modules/storage/storage.service';
+import type { DemoImageSpec } from './demo-images';
+
+/**
+ * Bump when the renderer (demo-images.ts) or the WebP encoding changes what a spec looks like:
+ * every cached photo made by an older renderer is then rendered again.
+ */
+export const DEMO_RENDER_VERSION = 1;
+
+/**
+ * Rendered and encoded demo photos on disk, keyed by a hash of their spec and the renderer version,
+ * so that a start and a test run never render the same photo twice (rendering and encoding one
+ * photo takes most of a second of CPU; the catalogue has about 40). Files are written under a
+ * temporary name and renamed, so concurrent writers and a crash leave no half-written entry; an
+ * unreadable entry is rendered again.
+ */
+export interface PhotoCache {
+  get(spec: DemoImageSpec): Promise<ImageVariant[] | undefined>;
+  put(spec: DemoImageSpec, variants: ImageVariant[]): Promise<void>;
+}
+
+const ManifestSchema = z.object({
+  version: z.literal(DEMO_RENDER_VERSION),
+  widths: z.array(z.number().int()),
+});
+
+export function createPhotoCache(dir: string | undefined, logger: Logger): PhotoCache {
+  const keyOf = (spec: DemoImageSpec) =>
+    createHash('sha256')
+      .update(`${DEMO_RENDER_VERSION}\n${JSON.stringify(spec)}`)
+      .digest('hex')
+      .slice(0, 32);
+  const file = (key: string, suffix: string) => path.join(dir!, `${key}${suffix}`);
+
+  async function writeAtomically(target: string, bytes: Uint8Array | string): Promise<void> {
+    const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, target);
+  }
+
+  return {
+    async get(spec) {
+      if (!dir) return undefined;
+      const key = keyOf(spec);
+      try {
+        const manifest = ManifestSchema.parse(JSON.parse(await readFile(file(key, '.json'), 'utf8')));
+        return await Promise.all(
+          manifest.widths.map(async (width) => ({
+            width,
+            bytes: new Uint8Array(await readFile(file(key, `-${width}.webp`))),
+          })),
+        );
+      } catch {
+        return undefined;
+      }
+    },
+
+    async put(spec, variants) {
+      if (!dir) return;
+      const key = keyOf(spec);
+      try {
+        await mkdir(dir, { recursive: true });
+        for (const v of variants) await writeAtomically(file(key, `-${v.width}.webp`), v.bytes);
+        // The manifest last: an entry is complete once it exists.
+        const manifest = { version: DEMO_RENDER_VERSION, widths: variants.map((v) => v.width) };
+        await writeAtomically(file(key, '.json'), JSON.stringify(manifest));
+      } catch (err) {
+        logger.warn(
+          { err, dir },
+          'demo photo cache: could not write (photos will be rendered again next time)',
+        );
+      }
+    },
+  };
+}
