@@ -218,6 +218,49 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+/** bigint sums come back as numbers when safe (see db/client.ts), as strings otherwise. */
+type BigSum = ColumnType<number | string, number | bigint | string, number | bigint | string>;
+
+/** Summary tables of db/migrations/0003-0006_admin_*.sql, kept exact by triggers (decision 004). */
+export interface AdminDailyStatsTable {
+  day: ColumnType<Date | string, string, string>;
+  payment_method: string;
+  orders: number;
+  amount_cents: BigSum;
+  revenue_cents: BigSum;
+}
+
+export interface AdminCategoryStatsTable {
+  category: string;
+  quantity: BigSum;
+  revenue_cents: BigSum;
+}
+
+export interface AdminCustomerStatsTable {
+  email: string;
+  first_name: string;
+  last_name: string;
+  orders: number;
+  spent_cents: BigSum;
+  first_order_at: ColumnType<Date, Date | string, Date | string>;
+  last_order_at: ColumnType<Date, Date | string, Date | string>;
+  /** Tie-break for orders placed in the same instant (kept by the triggers of migration 0005). */
+  last_order_id: string | null;
+}
+
+export interface AdminOrderSearchTable {
+  order_id: string;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  search_text: string;
+}
+
+export interface AdminOrderStatusStatsTable {
+  status: string;
+  day: ColumnType<Date | string, string, string>;
+  payment_method: string;
+  orders: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -235,4 +278,9 @@ export interface DB {
   airdrop_claims: AirdropClaimsTable;
   api_configurations: ApiConfigurationsTable;
   schema_migrations: SchemaMigrationsTable;
+  admin_order_status_stats: AdminOrderStatusStatsTable;
+  admin_order_search: AdminOrderSearchTable;
+  admin_daily_stats: AdminDailyStatsTable;
+  admin_category_stats: AdminCategoryStatsTable;
+  admin_customer_stats: AdminCustomerStatsTable;
 }

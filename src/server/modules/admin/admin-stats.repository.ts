@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { AdminCustomer, DailySales, RecentOrder } from '../../../common/schemas/admin';
 import type { Db } from '../../db/client';
 import type { PaymentMethod } from '../../db/schema';
-import './admin.tables';
-import { isWholeEmail, likeContains, toNumber } from './admin-sql';
+import { isWholeEmail, likeContains, toNumber } from '../../db/sql-helpers';
 
 /**
  * The dashboard, customers and analytics queries. They read the summary tables that triggers keep

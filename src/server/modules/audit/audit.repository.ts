@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AuditEntry } from '../../../common/schemas/admin';
 import type { Db } from '../../db/client';
-import { likeContains } from '../admin/admin-sql';
+import { likeContains } from '../../db/sql-helpers';
 
 /** admin_audit_log: insert and read only (a trigger refuses UPDATE and DELETE). */
 

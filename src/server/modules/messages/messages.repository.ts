@@ -1,6 +1,6 @@
 import type { AdminMessage, MessagePriority, MessageStatus } from '../../../common/schemas/admin';
 import type { Db } from '../../db/client';
-import { likeContains, toNumber } from '../admin/admin-sql';
+import { likeContains, toNumber } from '../../db/sql-helpers';
 
 /** Support messages as the back office reads and triages them (sender email joined from users). */
 

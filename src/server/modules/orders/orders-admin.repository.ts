@@ -1,8 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { OrderItemsTable, OrdersTable, OrderStatus } from '../../db/schema';
-import '../admin/admin.tables';
-import { isWholeEmail, likeContains, toNumber } from '../admin/admin-sql';
+import { isWholeEmail, likeContains, toNumber } from '../../db/sql-helpers';
 
 /**
  * The admin's order queries: a searchable, paginated list (newest first) with each page's items,

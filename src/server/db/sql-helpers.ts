@@ -1,4 +1,4 @@
-/** Small SQL helpers the admin repositories share. */
+/** Small SQL helpers the repositories share (search terms, numbers from aggregates). */
 
 /** `%term%` for ILIKE with the term's own `%`, `_` and `\` matched literally. */
 export function likeContains(term: string): string {
