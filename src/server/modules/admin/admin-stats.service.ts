@@ -14,6 +14,7 @@ import { categoryLabel } from '../../../common/schemas/product';
 import type { Db } from '../../db/client';
 import type { AuditService } from '../audit/audit.service';
 import { createAdminStatsRepository } from './admin-stats.repository';
+import { pageWindow, toPage } from '../../lib/pagination';
 
 /**
  * Dashboard, customers and analytics: server-side aggregates (see admin-stats.repository.ts for
@@ -85,20 +86,12 @@ export function createAdminStatsService(deps: { db: Db; audit: AuditService }): 
     },
 
     async customers(query) {
-      const offset = (query.page - 1) * query.pageSize;
       const { rows, total, hasMore } = await repo.findCustomers({
         search: query.search,
         sort: query.sort,
-        limit: query.pageSize,
-        offset,
+        ...pageWindow(query),
       });
-      return {
-        items: rows,
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        hasMore,
-      };
+      return toPage(rows, query, total, hasMore);
     },
   };
 }

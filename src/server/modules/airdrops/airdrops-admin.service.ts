@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AdminActor, AuditService } from '../audit/audit.service';
 import { createAirdropsRepository } from './airdrops.repository';
+import { pageWindow, toPage } from '../../lib/pagination';
 
 /**
  * The back office's airdrop screen: claims with stats, and 'Process Airdrop'. The rewards engine
@@ -40,19 +41,17 @@ export function createAirdropsAdminService(deps: {
 
   return {
     async list(query) {
-      const offset = (query.page - 1) * query.pageSize;
       const [page, stats] = await Promise.all([
         repo.findPage({
           search: query.search,
           age: query.age === 'all' ? undefined : query.age,
-          limit: query.pageSize,
-          offset,
+          ...pageWindow(query),
         }),
         repo.stats(),
       ]);
       return {
-        claims: {
-          items: page.rows.map((r) => ({
+        claims: toPage(
+          page.rows.map((r) => ({
             id: r.id,
             walletAddress: r.walletAddress,
             amountLamports: r.amountLamports,
@@ -61,11 +60,9 @@ export function createAirdropsAdminService(deps: {
             age: ageOf(r.ageHours),
             status: 'Claimed' as const,
           })),
-          page: query.page,
-          pageSize: query.pageSize,
-          total: page.total,
-          hasMore: offset + page.rows.length < page.total,
-        },
+          query,
+          page.total,
+        ),
         stats: { ...stats, totalSol: lamportsToSol(stats.totalLamports) },
       };
     },

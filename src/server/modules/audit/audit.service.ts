@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { EventHub } from '../events/event-hub';
 import { createAuditRepository } from './audit.repository';
+import { pageWindow, toPage } from '../../lib/pagination';
 
 /**
  * The admin audit log. Every admin write records one entry with the acting admin, preferably in
@@ -83,20 +84,12 @@ export function createAuditService(deps: { db: Db; events: EventHub; logger: Log
   const repo = createAuditRepository(deps.db);
   return {
     async list(query) {
-      const offset = (query.page - 1) * query.pageSize;
       const { rows, total } = await repo.findPage({
         search: query.search,
         action: query.action,
-        limit: query.pageSize,
-        offset,
+        ...pageWindow(query),
       });
-      return {
-        items: rows,
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        hasMore: offset + rows.length < total,
-      };
+      return toPage(rows, query, total);
     },
     newest(limit) {
       return repo.findNewest(limit);

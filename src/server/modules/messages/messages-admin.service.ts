@@ -15,6 +15,7 @@ import type { Logger } from '../../lib/logger';
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import { createMessagesRepository } from './messages.repository';
+import { pageWindow, toPage } from '../../lib/pagination';
 
 /**
  * Message triage. Status moves forward only, unread -> read -> archived (unread -> archived
@@ -80,21 +81,13 @@ export function createMessagesAdminService(deps: {
 
   return {
     async list(query) {
-      const offset = (query.page - 1) * query.pageSize;
       const { rows, total } = await repo.findPage({
         search: query.search,
         status: query.status === 'all' ? undefined : query.status,
         priority: query.priority === 'all' ? undefined : query.priority,
-        limit: query.pageSize,
-        offset,
+        ...pageWindow(query),
       });
-      return {
-        items: rows,
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        hasMore: offset + rows.length < total,
-      };
+      return toPage(rows, query, total);
     },
 
     setStatus(id, status, actor) {

@@ -16,6 +16,7 @@ import type { Logger } from '../../lib/logger';
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import { createOrdersAdminRepository, type OrderItemRow, type OrderRow } from './orders-admin.repository';
+import { pageWindow, toPage } from '../../lib/pagination';
 
 /**
  * The back office's orders: list (search, status filter, newest first, paginated), read, update
@@ -123,27 +124,20 @@ export function createOrdersAdminService(deps: {
 
   return {
     async list(query) {
-      const offset = (query.page - 1) * query.pageSize;
       const filter = {
         search: query.search,
         status: query.status === 'all' ? undefined : query.status,
       };
       // Counting every match of a free-text search would cost more than the page: total is null then.
       const [page, total] = await Promise.all([
-        repo.findPage({ ...filter, limit: query.pageSize, offset }),
+        repo.findPage({ ...filter, ...pageWindow(query) }),
         filter.search
           ? Promise.resolve(null)
           : filter.status
             ? repo.countByStatus(filter.status)
             : repo.countAll(),
       ]);
-      return {
-        items: await withItems(page.rows),
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        hasMore: page.hasMore,
-      };
+      return toPage(await withItems(page.rows), query, total, page.hasMore);
     },
 
     async get(id) {
