@@ -54,7 +54,7 @@ export async function createDeps(
   const events = await createEventHub({ database, logger });
   const auth = createAuthService({ config, database, logger });
   const storage = createStorage(config);
-  const settings = createSettingsService({ config, database, logger });
+  const settings = createSettingsService({ config, db: database.db, events, logger });
   const market = createMarketService({
     config,
     logger,
@@ -73,7 +73,7 @@ export async function createDeps(
     rateLimiter: auth,
   });
   const catalog = createCatalogService({ db: database.db, storage, events, logger });
-  const admin = createAdminServices({ config, db: database.db, events, storage, logger });
+  const admin = createAdminServices({ config, db: database.db, events, storage, logger, settings });
   return {
     config,
     logger,

@@ -11,7 +11,7 @@ import { createCatalogAdminService, type CatalogAdminService } from '../catalog/
 import type { EventHub } from '../events/event-hub';
 import { createMessagesAdminService, type MessagesAdminService } from '../messages/messages-admin.service';
 import { createOrdersAdminService, type OrdersAdminService } from '../orders/orders-admin.service';
-import { createSettingsAdminService, type SettingsAdminService } from '../settings/settings-admin.service';
+import type { SettingsService } from '../settings/settings.service';
 import type { Storage } from '../storage/storage';
 import { createAdminStatsService, type AdminStatsService } from './admin-stats.service';
 
@@ -23,7 +23,7 @@ export interface AdminServices {
   audit: AuditService;
   airdrops: AirdropsAdminService;
   messages: MessagesAdminService;
-  settings: SettingsAdminService;
+  settings: SettingsService;
 }
 
 export function createAdminServices(deps: {
@@ -32,6 +32,8 @@ export function createAdminServices(deps: {
   events: EventHub;
   storage: Storage;
   logger: Logger;
+  /** The settings module's service (its list and update are the settings screen). */
+  settings: SettingsService;
   /** The rewards engine, once the rewards issue provides it. */
   airdropEngine?: AirdropEngine;
 }): AdminServices {
@@ -45,6 +47,6 @@ export function createAdminServices(deps: {
     orders: createOrdersAdminService({ db, config, events, logger, imagePublicBase: storage.publicBase }),
     airdrops: createAirdropsAdminService({ db, audit, engine: deps.airdropEngine }),
     messages: createMessagesAdminService({ db, events, logger }),
-    settings: createSettingsAdminService({ db, config, events, logger }),
+    settings: deps.settings,
   };
 }

@@ -1,26 +1,58 @@
 import type { Db } from '../../db/client';
 
-/** api_configurations: one encrypted value per (provider, key_name). */
+/** api_configurations: one encrypted value per (provider, key_name); values stay encrypted here. */
+export interface StoredSettingRow {
+  provider: string;
+  keyName: string;
+  encrypted: string | null;
+  updatedAt: Date;
+}
+
+const COLUMNS = ['provider', 'key_name', 'key_value_encrypted', 'updated_at'] as const;
+
+const toRow = (r: {
+  provider: string;
+  key_name: string;
+  key_value_encrypted: string | null;
+  updated_at: Date | string;
+}): StoredSettingRow => ({
+  provider: r.provider,
+  keyName: r.key_name,
+  encrypted: r.key_value_encrypted,
+  updatedAt: new Date(r.updated_at),
+});
+
 export function createSettingsRepository(db: Db) {
   return {
-    async findEncryptedValue(provider: string, keyName: string): Promise<string | null> {
+    async findOne(provider: string, keyName: string): Promise<StoredSettingRow | null> {
       const row = await db
         .selectFrom('api_configurations')
-        .select('key_value_encrypted')
+        .select(COLUMNS)
         .where('provider', '=', provider)
         .where('key_name', '=', keyName)
         .executeTakeFirst();
-      return row?.key_value_encrypted ?? null;
+      return row ? toRow(row) : null;
     },
 
-    async upsertEncryptedValue(
+    async findAll(): Promise<StoredSettingRow[]> {
+      const rows = await db
+        .selectFrom('api_configurations')
+        .select(COLUMNS)
+        .orderBy('provider')
+        .orderBy('key_name')
+        .execute();
+      return rows.map(toRow);
+    },
+
+    /** Inserts or replaces the value (null clears it). */
+    async upsert(
       provider: string,
       keyName: string,
       encrypted: string | null,
       updatedBy: string | null,
-    ): Promise<void> {
+    ): Promise<StoredSettingRow> {
       const now = new Date();
-      await db
+      const row = await db
         .insertInto('api_configurations')
         .values({
           provider,
@@ -36,7 +68,9 @@ export function createSettingsRepository(db: Db) {
             updated_at: now,
           }),
         )
-        .execute();
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toRow(row);
     },
   };
 }

@@ -1,13 +1,21 @@
-import type { SETTING_KEYS } from '../../../common/schemas/admin';
+import {
+  SETTING_KEYS,
+  type AdminSetting,
+  type AdminSettingList,
+  type SettingKey,
+} from '../../../common/schemas/admin';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { createSettingsRepository } from './settings.repository';
+import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box';
+import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
+import type { EventHub } from '../events/event-hub';
+import { createSettingsRepository, type StoredSettingRow } from './settings.repository';
 
 /**
- * API keys and service URLs (SETTING_KEYS): from the admin settings (table api_configurations, encrypted at rest with
- * lib/secret-box.ts under ENCRYPTION_KEY) or from the environment.
+ * API keys and service URLs (SETTING_KEYS): from the admin settings (table api_configurations,
+ * encrypted at rest with lib/secret-box.ts under ENCRYPTION_KEY) or from the environment.
  *
  * Precedence: a value stored in the admin settings wins; the environment is the fallback. The
  * settings screen is how an operator changes keys on a running shop (every instance reads the
@@ -16,6 +24,10 @@ import { createSettingsRepository } from './settings.repository';
  *
  * Values are read on every call (one indexed row): a key changed in the settings takes effect on
  * the next checkout on every instance.
+ *
+ * The settings screen (list, update) shows each value masked with where the effective value comes
+ * from; an update is audited as update_api_config with provider, key name, success and error. A
+ * value never leaves the server in full.
  */
 
 type KnownSetting = (typeof SETTING_KEYS)[number];
@@ -25,13 +37,17 @@ export type SettingKeyName<P extends SecretProvider> = Extract<KnownSetting, { p
 
 export interface SettingsService {
   getSecret<P extends SecretProvider>(provider: P, keyName: SettingKeyName<P>): Promise<string | undefined>;
-  /** Stores (or, with null, clears) a value; the admin settings screen writes through this. */
+  /** Stores (or, with null, clears) a value without an audit entry (tests, set-up scripts). */
   setSecret<P extends SecretProvider>(
     provider: P,
     keyName: SettingKeyName<P>,
     value: string | null,
     updatedBy?: string | null,
   ): Promise<void>;
+  /** The settings screen: every known configuration, masked. */
+  list(): Promise<AdminSettingList>;
+  /** The settings screen's save: validated, encrypted, audited (failures too). */
+  update(provider: string, keyName: string, value: string, actor: AdminActor): Promise<AdminSetting>;
 }
 
 /** The value a setting takes from the server's environment when the admin settings hold none. */
@@ -49,43 +65,135 @@ export function secretContext(provider: string, keyName: string): string {
   return `${provider}/${keyName}`;
 }
 
+/**
+ * At most the last 4 characters, and only of values long enough (12+) that 4 characters reveal
+ * little; shorter values show no characters at all.
+ */
+export function maskSettingValue(value: string): string {
+  return value.length >= 12 ? `••••••••${value.slice(-4)}` : '••••••••';
+}
+
+function findKey(provider: string, keyName: string): SettingKey | undefined {
+  return SETTING_KEYS.find((k) => k.provider === provider && k.keyName === keyName);
+}
+
+function validateValue(key: SettingKey, value: string): void {
+  if (key.kind !== 'url') return;
+  const ok = URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+  if (!ok) {
+    throw new AppError('VALIDATION_FAILED', 'value: Please enter an http(s) URL', {
+      value: 'Please enter an http(s) URL',
+    });
+  }
+}
+
 export function createSettingsService({
   config,
-  database,
+  db,
+  events,
   logger,
 }: {
   config: Config;
-  database: Database;
+  db: Db;
+  events: EventHub;
   logger: Logger;
 }): SettingsService {
-  const repo = createSettingsRepository(database.db);
+  const repo = createSettingsRepository(db);
   const log = logger.child({ module: 'settings' });
+
+  /** The stored value in clear; undefined when empty or when it does not decrypt (logged). */
+  const decrypt = (row: StoredSettingRow | null | undefined): string | undefined => {
+    if (!row?.encrypted) return undefined;
+    try {
+      const value = decryptSecret(
+        config.encryptionKey,
+        row.encrypted,
+        secretContext(row.provider, row.keyName),
+      );
+      return value.trim() === '' ? undefined : value.trim();
+    } catch (err) {
+      if (!(err instanceof SecretBoxError)) throw err;
+      log.warn(
+        { provider: row.provider, keyName: row.keyName },
+        'stored API key does not decrypt (ENCRYPTION_KEY changed?); treated as unset',
+      );
+      return undefined;
+    }
+  };
+
+  const encrypt = (provider: string, keyName: string, value: string) =>
+    encryptSecret(config.encryptionKey, value, secretContext(provider, keyName));
+
+  const describe = (key: SettingKey, row: StoredSettingRow | undefined): AdminSetting => {
+    const stored = decrypt(row);
+    const env = stored === undefined ? environmentValue(config, key.provider, key.keyName) : undefined;
+    const effective = stored ?? env;
+    return {
+      provider: key.provider,
+      keyName: key.keyName,
+      label: key.label,
+      kind: key.kind,
+      maskedValue: effective === undefined ? null : maskSettingValue(effective),
+      isSet: effective !== undefined,
+      source: stored !== undefined ? 'settings' : env !== undefined ? 'environment' : 'unset',
+      updatedAt: stored !== undefined && row ? row.updatedAt.toISOString() : null,
+    };
+  };
 
   return {
     async getSecret(provider, keyName) {
-      const encrypted = await repo.findEncryptedValue(provider, keyName);
-      if (encrypted) {
-        try {
-          const value = decryptSecret(config.encryptionKey, encrypted, secretContext(provider, keyName));
-          if (value.trim() !== '') return value.trim();
-        } catch (err) {
-          if (!(err instanceof SecretBoxError)) throw err;
-          log.warn(
-            { provider, keyName },
-            'stored API key does not decrypt (ENCRYPTION_KEY changed?); ignoring it',
-          );
-        }
-      }
-      return environmentValue(config, provider, keyName);
+      return decrypt(await repo.findOne(provider, keyName)) ?? environmentValue(config, provider, keyName);
     },
 
     async setSecret(provider, keyName, value, updatedBy = null) {
       const trimmed = value?.trim() ?? '';
-      const encrypted =
-        trimmed === ''
-          ? null
-          : encryptSecret(config.encryptionKey, trimmed, secretContext(provider, keyName));
-      await repo.upsertEncryptedValue(provider, keyName, encrypted, updatedBy);
+      await repo.upsert(
+        provider,
+        keyName,
+        trimmed === '' ? null : encrypt(provider, keyName, trimmed),
+        updatedBy,
+      );
+    },
+
+    async list() {
+      const rows = await repo.findAll();
+      const byKey = new Map(rows.map((r) => [`${r.provider}/${r.keyName}`, r]));
+      return {
+        settings: SETTING_KEYS.map((key) => describe(key, byKey.get(`${key.provider}/${key.keyName}`))),
+      };
+    },
+
+    async update(provider, keyName, value, actor) {
+      const key = findKey(provider, keyName);
+      if (!key) throw new AppError('NOT_FOUND', `Unknown configuration ${provider}/${keyName}`);
+      const trimmed = value.trim();
+      const base = { provider, keyName };
+      try {
+        validateValue(key, trimmed);
+        const encrypted = encrypt(provider, keyName, trimmed);
+        const { row, entry } = await db.transaction().execute(async (trx) => {
+          const row = await createSettingsRepository(trx).upsert(provider, keyName, encrypted, actor.id);
+          const entry = await recordAudit(
+            trx,
+            { action: 'update_api_config', details: { ...base, success: true, error: null }, actor },
+            logger,
+          );
+          return { row, entry };
+        });
+        await announceAudit(events, entry);
+        return describe(key, row);
+      } catch (err) {
+        // The failed attempt is recorded too (spec: success flag and error text).
+        const error = err instanceof AppError ? err.message : 'Failed to update configuration';
+        if (!(err instanceof AppError)) log.error({ err, provider, keyName }, 'configuration update failed');
+        const entry = await recordAudit(
+          db,
+          { action: 'update_api_config', details: { ...base, success: false, error }, actor },
+          logger,
+        );
+        await announceAudit(events, entry);
+        throw err;
+      }
     },
   };
 }
