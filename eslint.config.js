@@ -6,7 +6,65 @@ import checkFile from 'eslint-plugin-check-file';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+/** Sub-folders of a source folder (the zones below are made per feature and per module). */
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+// Web features: a feature never imports another one (app/ composes them). The admin area is a
+// group of features of its own, which may share admin/shared.
+const ADMIN_FEATURES = foldersOf('./src/web/features/admin').filter((f) => f !== 'shared');
+const WEB_FEATURES = foldersOf('./src/web/features').filter((f) => f !== 'admin');
+const featureZones = [
+  ...WEB_FEATURES.map((f) => ({
+    target: `./src/web/features/${f}`,
+    from: './src/web/features',
+    except: [`./${f}`],
+    message: 'a feature never imports another feature: compose them in src/web/app',
+  })),
+  ...ADMIN_FEATURES.map((f) => ({
+    target: `./src/web/features/admin/${f}`,
+    from: './src/web/features',
+    except: [`./admin/${f}`, './admin/shared'],
+    message: 'a feature never imports another feature: compose them in src/web/app',
+  })),
+  {
+    target: './src/web/features/admin/shared',
+    from: './src/web/features',
+    except: ['./admin/shared'],
+    message: 'admin/shared is used by the admin features, it does not use them',
+  },
+];
+
+// Server modules: routes -> service -> repository; a service may call another module's service,
+// never its repository; a repository never calls a service.
+const SERVER_MODULES = foldersOf('./src/server/modules');
+const moduleZones = [
+  ...SERVER_MODULES.map((m) => ({
+    target: `./src/server/modules/${m}/**/!(*.test).ts`,
+    from: `./src/server/modules/!(${m})/**/*.repository.ts`,
+    message: "call the other module's service, never its repository",
+  })),
+  {
+    target: './src/server/modules/**/*.repository.ts',
+    from: ['./src/server/modules/**/*.service.ts', './src/server/modules/**/*.routes.ts'],
+    message: 'a repository only queries: it never imports a service or a route',
+  },
+  {
+    target: './src/server/modules/**/*.service.ts',
+    from: './src/server/modules/**/*.routes.ts',
+    message: 'a service never imports a route',
+  },
+  {
+    target: ['./src/server/lib', './src/server/db'],
+    from: './src/server/modules',
+    message: 'server/lib and server/db are below the modules: they never import one',
+  },
+];
 
 export default tseslint.config(
   {
@@ -78,6 +136,8 @@ export default tseslint.config(
               from: './src/web/app',
               message: 'features never import the app layer',
             },
+            ...featureZones,
+            ...moduleZones,
           ],
         },
       ],
@@ -94,15 +154,34 @@ export default tseslint.config(
     },
   },
   {
+    // An allow-list: common imports zod and itself, nothing else (no Node, no DOM, no database).
     files: ['src/common/**/*.ts'],
+    ignores: ['src/common/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['node:*', 'react', 'react-*', 'hono', 'hono/*', 'kysely', 'pg', '@electric-sql/*'],
+              regex: '^(?!zod(/|$)|\\.{1,2}/|#common/)',
               message: 'src/common imports only zod and itself.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services decide and repositories query: neither knows about HTTP.
+    files: ['src/server/modules/**/*.service.ts', 'src/server/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^hono(/|$)|^@hono/',
+              message: 'services and repositories never import Hono: routes translate HTTP.',
             },
           ],
         },

@@ -1,4 +1,9 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { OrderStatus } from '../../common/schemas/admin';
+import type { PaymentMethod } from '../../common/schemas/checkout';
+
+/** The column types of the shared vocabularies come from src/common (one definition each). */
+export type { OrderStatus, PaymentMethod };
 
 /** Kysely table types, one per table of db/migrations. Rows never leave a repository: DTOs do. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -85,7 +90,6 @@ export interface ProductsTable {
   updated_at: Timestamp;
 }
 
-export type PaymentMethod = 'card' | 'sol' | 'aelo';
 export type PaymentStatus = 'pending' | 'confirmed' | 'expired' | 'failed' | 'cancelled';
 
 export interface PaymentsTable {
@@ -136,7 +140,6 @@ export interface StockReservationsTable {
   created_at: CreatedAt;
 }
 
-export type OrderStatus = 'pending' | 'shipped' | 'completed' | 'failed';
 
 export interface OrdersTable {
   id: Generated<string>;
