@@ -9,6 +9,7 @@ import { closeDeps, createDeps, type AppDeps } from '../../src/server/deps';
 import { createLogger } from '../../src/server/lib/logger';
 import type { AppEnv } from '../../src/server/lib/hono-env';
 import { createScratchDatabase, type Backend, type ScratchDatabase } from './databases';
+import { serverErrorSink } from './server-errors';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -45,7 +46,9 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
     ...(scratch.url ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
   });
-  const logger = createLogger(config.logLevel);
+  // Errors are recorded (and fail the test unless it expects them); below that, nothing is logged.
+  const logger =
+    config.logLevel === 'silent' ? createLogger('error', serverErrorSink) : createLogger(config.logLevel);
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://', logger, poolSize: 5 }));

@@ -16,6 +16,7 @@ import {
   type ScratchDatabase,
 } from '../helpers/databases';
 import { startTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
+import { takeServerErrors } from '../helpers/server-errors';
 
 /**
  * POST /api/checkout through the real app, with the real Stripe SDK talking to the local Stripe
@@ -561,6 +562,8 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
     fake.failNextCreate(500, 0);
     expect(res.status).toBe(503);
     expect(await errorOf(res)).toEqual({ code: 'UNAVAILABLE', message: 'Failed to create checkout session' });
+    // The operator learns why from the log.
+    expect(takeServerErrors(/Stripe Checkout Session could not be created/)).toHaveLength(1);
     expect(await quantityOf(db, product.id)).toBe(1);
     const payment = await db
       .selectFrom('payments')
@@ -759,6 +762,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
       expect(refused.status).toBe(503);
       expect((await errorOf(refused)).message).toBe('Failed to create checkout session');
       expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/checkout/sessions', status: 401 });
+      expect(takeServerErrors(/Invalid API Key provided/)).toHaveLength(1);
       expect(await quantityOf(db, other.id)).toBe(1);
       await t.deps.settings.setSecret('stripe', 'secret_key', null);
       expect((await cardCheckout([line(other.id)])).status).toBe(201);
