@@ -189,6 +189,43 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
     expect(unknownField.error.code).toBe('VALIDATION_FAILED');
   });
 
+  it('refuses an empty change and a non-JSON body, and writes nothing for a change that changes nothing', async () => {
+    const product = await createProduct(t.deps.database.db, { title: 'Unchanged Tank', quantity: 3 });
+    const url = `/api/admin/products/${product.id}`;
+    const auditBefore = (await auditOf('update_product')).length;
+    events.length = 0;
+
+    const empty = await c.admin.patch(url, {});
+    expect((await json<ErrorJson>(empty, 400)).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Send at least one field to change',
+    });
+    const form = await c.admin.request('PATCH', url, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'title=Hacked',
+    });
+    expect((await json<ErrorJson>(form, 415)).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const text = await c.admin.request('PATCH', url, {
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(text.status).toBe(415);
+
+    // The same values again: 200 with the product, but no write, no audit, no broadcast.
+    const same = await c.admin.patch(url, { title: 'Unchanged Tank', quantity: 3 });
+    expect((await json<Product>(same, 200)).title).toBe('Unchanged Tank');
+
+    // A real change still goes through (and is the only one audited and broadcast).
+    expect((await c.admin.patch(url, { quantity: 4 })).status).toBe(200);
+    expect(await waitFor(() => events.some((e) => e.type === 'product.updated'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    const updates = events.filter((e) => e.type === 'product.updated' && e.topic === 'admin:products');
+    expect(updates).toHaveLength(1);
+    const audits = await auditOf('update_product');
+    expect(audits.length - auditBefore).toBe(1);
+    expect(audits[0]!.details).toMatchObject({ productId: product.id, changed: ['quantity'] });
+  });
+
   it('lists with gender, category, case-insensitive search and pages; categories come from the data', async () => {
     const db = t.deps.database.db;
     await createProduct(db, {

@@ -279,7 +279,8 @@ export const AdminProductPatchSchema = z
     category: z.unknown(),
     shippingWeight: z.unknown(),
   })
-  .partial();
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, 'Send at least one field to change');
 export type AdminProductPatch = z.infer<typeof AdminProductPatchSchema>;
 
 /** Categories found in the data: `label` as the spec's dropdown shows it ('Womens Leggings'). */

@@ -20,6 +20,8 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError('VALIDATION_FAILED', message, fields);
 }
 
+const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+
 const NUL_MESSAGE = 'must not contain NUL characters';
 
 /**
@@ -58,7 +60,15 @@ function pathKey(path: readonly (string | number)[]): string {
  * `c.req.valid(target)` is the schema's output.
  */
 export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
-  return validator(target, (value, _c: Context) => {
+  return validator(target, (value, c: Context) => {
+    // Hono reads a JSON body only when it is declared as JSON, and hands over {} otherwise: a form
+    // or text body would pass a schema whose fields are all optional as an empty object.
+    if (target === 'json' && !JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Request body must be JSON (Content-Type: application/json)',
+      );
+    }
     const nulField = findNulPath(value);
     if (nulField !== null) {
       const message = nulField === '_' ? `Input ${NUL_MESSAGE}` : `${nulField} ${NUL_MESSAGE}`;

@@ -117,6 +117,8 @@ export function createCatalogAdminService(deps: {
     actor: AdminActor,
     before: ProductRecord,
   ) => {
+    // A change that changes nothing writes nothing: no update, no audit entry, no live event.
+    if (changedFields(before, { ...before, ...input }).length === 0) return toDto(before);
     await assertImagesExist(input.images, before.images);
     const { product, entry } = await deps.db.transaction().execute(async (trx) => {
       const locked = await createCatalogAdminRepository(trx).lockById(id);
