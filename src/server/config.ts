@@ -42,8 +42,15 @@ export const EnvSchema = z.object({
   ),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Failed sign-ins per email and client before each further attempt waits (doubling). */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(5),
-  SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  /** Failed sign-ins are forgotten this long after the last one. */
+  SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  /** The longest wait between two sign-in attempts after many failures. */
+  SIGN_IN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  /** Sign-ups one client address may make per window. */
+  SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(5),
+  SIGN_UP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
   CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
   BODY_LIMIT_BYTES: z.coerce
@@ -111,7 +118,9 @@ export interface Config {
   authSecret: string;
   encryptionKey: Buffer;
   session: { maxAgeSeconds: number; idleSeconds: number };
-  signInRateLimit: { max: number; windowSeconds: number };
+  /** Sign-in failures: `max` free ones per email and client, forgotten after `windowSeconds`. */
+  signInRateLimit: { max: number; windowSeconds: number; maxDelaySeconds: number };
+  signUpRateLimit: { max: number; windowSeconds: number };
   /** Checkouts started per client IP and window (each holds stock until it expires). */
   checkoutRateLimit: { max: number; windowSeconds: number };
   bodyLimitBytes: number;
@@ -235,7 +244,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET ?? generated!.authSecret,
     encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? generated!.encryptionKey, 'hex'),
     session: { maxAgeSeconds: env.SESSION_MAX_AGE_DAYS * 86400, idleSeconds: env.SESSION_IDLE_DAYS * 86400 },
-    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS },
+    signInRateLimit: {
+      max: env.SIGN_IN_RATE_LIMIT,
+      windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS,
+      maxDelaySeconds: env.SIGN_IN_MAX_DELAY_SECONDS,
+    },
+    signUpRateLimit: { max: env.SIGN_UP_RATE_LIMIT, windowSeconds: env.SIGN_UP_RATE_WINDOW_SECONDS },
     checkoutRateLimit: { max: env.CHECKOUT_RATE_LIMIT, windowSeconds: env.CHECKOUT_RATE_WINDOW_SECONDS },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,

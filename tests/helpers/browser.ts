@@ -164,6 +164,7 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
     LOG_LEVEL: 'warn',
     // Journeys sign in several times a minute from one address.
     SIGN_IN_RATE_LIMIT: '1000',
+    SIGN_UP_RATE_LIMIT: '1000',
     // ...and start many checkouts.
     CHECKOUT_RATE_LIMIT: '1000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),

@@ -13,6 +13,7 @@ import {
   DEMO_ADMIN_EMAIL,
 } from '../../src/server/modules/auth/admin-bootstrap';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import { sweepRateLimits } from '../../src/server/jobs/reservation-sweeper';
 import { createLogger } from '../../src/server/lib/logger';
 import {
   BACKENDS,
@@ -24,7 +25,7 @@ import { startTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../hel
 
 const PASSWORD = 'correct horse battery';
 /** Most tests sign in many times: the rate-limit tests run on their own app with a low limit. */
-const RELAXED_LIMIT = { SIGN_IN_RATE_LIMIT: '1000' };
+const RELAXED_LIMIT = { SIGN_IN_RATE_LIMIT: '1000', SIGN_UP_RATE_LIMIT: '1000' };
 
 let emailCounter = 0;
 const uniqueEmail = (label: string) => `${label}-${++emailCounter}@example.com`;
@@ -439,7 +440,11 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     const LIMIT = 3;
     let limited: TestApp;
     beforeAll(async () => {
-      limited = await startApp({ SIGN_IN_RATE_LIMIT: String(LIMIT), SIGN_IN_RATE_WINDOW_SECONDS: '60' });
+      limited = await startApp({
+        SIGN_IN_RATE_LIMIT: String(LIMIT),
+        SIGN_IN_RATE_WINDOW_SECONDS: '900',
+        SIGN_UP_RATE_LIMIT: String(LIMIT),
+      });
     });
 
     /** A request as if it came over a socket from `ip` (app.request has no socket otherwise). */
@@ -453,67 +458,95 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         },
         { incoming: { socket: { remoteAddress: ip } } },
       );
+    const signInFrom = (ip: string, email: string, password: string) =>
+      postFrom(ip, '/api/auth/sign-in/email', { email, password });
 
-    async function expectRateLimited(res: Response) {
+    async function expectRateLimited(res: Response, maxRetryAfter = 60) {
       expect(res.status).toBe(429);
       expect((await errorOf(res)).code).toBe('RATE_LIMITED');
       const retryAfter = Number(res.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(retryAfter).toBeLessThanOrEqual(maxRetryAfter);
+      return retryAfter;
     }
 
-    it('refuses the attempt after the limit, even with the right password (no client IP known)', async () => {
-      // Requests without a socket share one per-IP bucket, and this file's apps share the database:
-      // start that bucket afresh.
-      await database.db
-        .deleteFrom('rate_limits')
-        .where('key', 'in', ['127.0.0.1|/sign-in/email', 'no-trusted-ip|/sign-in/email'])
+    /** Moves the last failure of every counter back, as if `seconds` had passed. */
+    const age = (seconds: number) =>
+      database.db
+        .updateTable('rate_limits')
+        .set({ last_request: sql<string>`last_request - ${seconds * 1000}` })
+        .where('key', 'like', 'sign-in-fail%')
         .execute();
-      const email = uniqueEmail('limited');
+
+    it('never locks the admin out: failures from one client do not stop the right password from another', async () => {
+      const email = uniqueEmail('admin-target');
+      await limited.deps.auth.createUser({ email, password: PASSWORD, role: 'admin' });
+      for (let i = 0; i < 12; i++) {
+        const res = await signInFrom('198.51.100.7', email, 'wrong password');
+        expect([401, 429]).toContain(res.status);
+      }
+      const owner = await signInFrom('203.0.113.9', email, PASSWORD);
+      expect(owner.status).toBe(200);
+      expect(owner.headers.getSetCookie().some((c) => c.startsWith('shop.session_token='))).toBe(true);
+      // Many addresses guessing the same account do not stop it either.
+      for (let i = 1; i <= LIMIT + 2; i++) {
+        expect((await signInFrom(`198.51.100.${20 + i}`, email, 'guess')).status).toBe(401);
+      }
+      expect((await signInFrom('203.0.113.10', email, PASSWORD)).status).toBe(200);
+    });
+
+    it('slows down the client that fails, progressively, and counts only failures', async () => {
+      const email = uniqueEmail('slowed');
       await limited.deps.auth.createUser({ email, password: PASSWORD });
-      const client = limited.client();
-      for (let i = 0; i < LIMIT; i++) {
-        expect(
-          (await client.post('/api/auth/sign-in/email', { email, password: 'wrong password' })).status,
-        ).toBe(401);
-      }
-      const res = await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
-      await expectRateLimited(res);
-      expect(res.headers.getSetCookie()).toEqual([]);
+      const ip = '198.51.100.77';
+      // Successes are not failures: sign in often without being slowed.
+      for (let i = 0; i < LIMIT + 2; i++) expect((await signInFrom(ip, email, PASSWORD)).status).toBe(200);
+      for (let i = 0; i < LIMIT; i++)
+        expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
+      // Past the free failures: wait 1 s after the last failure, even with the right password.
+      const first = await expectRateLimited(await signInFrom(ip, email, PASSWORD));
+      expect(first).toBe(1);
+      // A refused attempt is not counted; after the wait the next failure doubles the wait.
+      await age(1);
+      expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
+      expect(await expectRateLimited(await signInFrom(ip, email, 'wrong password'))).toBe(2);
+      await age(2);
+      expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
+      expect(await expectRateLimited(await signInFrom(ip, email, PASSWORD))).toBe(4);
+      // After the wait the right password goes through and clears the count.
+      await age(4);
+      expect((await signInFrom(ip, email, PASSWORD)).status).toBe(200);
+      for (let i = 0; i < LIMIT; i++)
+        expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
+      await expectRateLimited(await signInFrom(ip, email, PASSWORD));
     });
 
-    it('limits one email address across many client addresses', async () => {
-      const email = uniqueEmail('target');
-      for (let i = 1; i <= LIMIT; i++) {
-        expect(
-          (await postFrom(`198.51.100.${i}`, '/api/auth/sign-in/email', { email, password: 'guess' })).status,
-        ).toBe(401);
+    it('caps the wait at SIGN_IN_MAX_DELAY_SECONDS and forgets failures after the window', async () => {
+      const email = uniqueEmail('capped');
+      await limited.deps.auth.createUser({ email, password: PASSWORD });
+      const ip = '198.51.100.88';
+      for (let i = 0; i < 12; i++) {
+        expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
+        await age(400);
       }
-      await expectRateLimited(
-        await postFrom('198.51.100.99', '/api/auth/sign-in/email', { email, password: 'guess' }),
-      );
+      await database.db
+        .updateTable('rate_limits')
+        .set({ last_request: String(Date.now()) })
+        .where('key', 'like', 'sign-in-fail%')
+        .execute();
+      expect(await expectRateLimited(await signInFrom(ip, email, PASSWORD), 300)).toBe(300);
+      await age(901);
+      expect((await signInFrom(ip, email, PASSWORD)).status).toBe(200);
     });
 
-    it('limits one client address across many email addresses', async () => {
-      for (let i = 0; i < LIMIT; i++) {
-        const res = await postFrom('203.0.113.50', '/api/auth/sign-in/email', {
-          email: uniqueEmail('spray'),
-          password: 'guess',
-        });
-        expect(res.status).toBe(401);
+    it('slows one client address guessing many accounts, and not another address', async () => {
+      const ip = '203.0.113.50';
+      // Four times the per-account allowance, spread over many emails.
+      for (let i = 0; i < LIMIT * 4; i++) {
+        expect((await signInFrom(ip, uniqueEmail('spray'), 'guess')).status).toBe(401);
       }
-      await expectRateLimited(
-        await postFrom('203.0.113.50', '/api/auth/sign-in/email', {
-          email: uniqueEmail('spray'),
-          password: 'guess',
-        }),
-      );
-      // Another address is not affected.
-      const other = await postFrom('203.0.113.51', '/api/auth/sign-in/email', {
-        email: uniqueEmail('spray'),
-        password: 'guess',
-      });
-      expect(other.status).toBe(401);
+      await expectRateLimited(await signInFrom(ip, uniqueEmail('spray'), 'guess'));
+      expect((await signInFrom('203.0.113.51', uniqueEmail('spray'), 'guess')).status).toBe(401);
     });
 
     it('limits sign-ups per client address', async () => {
@@ -529,6 +562,68 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
           email: uniqueEmail('bulk'),
           password: PASSWORD,
         }),
+      );
+    });
+
+    it('deletes counters nobody touched for a day and keeps live ones', async () => {
+      const now = Date.now();
+      await database.db
+        .insertInto('rate_limits')
+        .values([
+          { id: `old-${now}`, key: `test-old-${now}`, count: 3, last_request: String(now - 2 * 86_400_000) },
+          { id: `live-${now}`, key: `test-live-${now}`, count: 3, last_request: String(now - 60_000) },
+        ])
+        .execute();
+      expect(await sweepRateLimits(limited.deps)).toBeGreaterThanOrEqual(1);
+      const keys = (
+        await database.db
+          .selectFrom('rate_limits')
+          .select('key')
+          .where('key', 'like', `test-%-${now}`)
+          .execute()
+      ).map((r) => r.key);
+      expect(keys).toEqual([`test-live-${now}`]);
+    });
+  });
+
+  describe('password policy', () => {
+    it.each(['password', '12345678', '        ', 'Password1', 'iloveyou'])(
+      'refuses %j at sign-up with a message on the password field',
+      async (password) => {
+        const res = await t
+          .client()
+          .post('/api/auth/sign-up/email', { email: uniqueEmail('weak'), password });
+        expect(res.status).toBe(400);
+        const error = await errorOf(res);
+        expect(error.code).toBe('VALIDATION_FAILED');
+        expect(error.fields?.password).toMatch(
+          /^(This password is too common\. Choose another\.|Password cannot be only spaces)$/,
+        );
+      },
+    );
+
+    it('accepts a long passphrase with spaces, as written (no truncation)', async () => {
+      const passphrase = `  my  ${'very '.repeat(20)}long pass phrase  `;
+      const email = uniqueEmail('phrase');
+      await signUp(t.client(), email, passphrase);
+      const client = t.client();
+      expect((await client.post('/api/auth/sign-in/email', { email, password: passphrase })).status).toBe(
+        200,
+      );
+      expect(
+        (await t.client().post('/api/auth/sign-in/email', { email, password: passphrase.slice(0, 72) }))
+          .status,
+      ).toBe(401);
+    });
+
+    it('refuses a common ADMIN_PASSWORD at start with a message naming it', async () => {
+      const weak = await startApp({
+        ...RELAXED_LIMIT,
+        ADMIN_EMAIL: uniqueEmail('owner'),
+        ADMIN_PASSWORD: 'password123',
+      });
+      await expect(bootstrapAdmin(weak.deps)).rejects.toThrow(
+        'ADMIN_PASSWORD: This password is too common. Choose another.',
       );
     });
   });

@@ -119,6 +119,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
         STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
         STRIPE_API_URL: fake.url,
         SIGN_IN_RATE_LIMIT: '1000',
+        SIGN_UP_RATE_LIMIT: '1000',
       },
     });
     fake.setWebhook(async (req) => t.app.request(req));
@@ -411,6 +412,21 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
     for (let n = 0; n < 20; n++) expect((await checkoutFrom('127.0.0.1')).status).toBe(201);
     expect((await checkoutFrom('127.0.0.1')).status).toBe(429);
     expect(await quantityOf(db, product.id)).toBe(9);
+  });
+
+  it('refuses a common or blank password for the account asked for at checkout, reserving nothing', async () => {
+    const product = await insertProduct(db, { quantity: 1 });
+    for (const password of ['password', '12345678', '        ']) {
+      const res = await cardCheckout([line(product.id)], {
+        createAccount: { password, confirmPassword: password },
+      });
+      expect(res.status, password).toBe(400);
+      const error = await errorOf(res);
+      expect(error.fields?.['createAccount.password']).toMatch(
+        /^(This password is too common\. Choose another\.|Password cannot be only spaces)$/,
+      );
+    }
+    expect(await quantityOf(db, product.id)).toBe(1);
   });
 
   it('validates the cart and the shipping info with the spec messages', async () => {

@@ -40,7 +40,7 @@ describe.each(BACKENDS)('client address on %s', (backend) => {
       STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
       STRIPE_API_URL: fake.url,
       CHECKOUT_RATE_LIMIT: '2',
-      SIGN_IN_RATE_LIMIT: '2',
+      SIGN_UP_RATE_LIMIT: '2',
     };
     t = await startTestApp({ backend, env });
     proxied = await startTestApp({ backend, env: { ...env, TRUSTED_PROXIES: '10.0.0.0/8' } });

@@ -25,7 +25,7 @@ if (!TEST_DATABASE_URL) {
   );
 }
 
-const TEST_ENV = { SIGN_IN_RATE_LIMIT: '1000' };
+const TEST_ENV = { SIGN_IN_RATE_LIMIT: '1000', SIGN_UP_RATE_LIMIT: '1000' };
 const WAIT_MS = 5000;
 
 interface SseEvent {

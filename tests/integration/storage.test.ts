@@ -176,7 +176,7 @@ describe.each(BACKENDS)('image uploads (%s)', (backend) => {
   let appWithSpa: ReturnType<typeof createApp>;
 
   beforeAll(async () => {
-    t = await startTestApp({ backend, env: { SIGN_IN_RATE_LIMIT: '1000' } });
+    t = await startTestApp({ backend, env: { SIGN_IN_RATE_LIMIT: '1000', SIGN_UP_RATE_LIMIT: '1000' } });
     await t.deps.auth.createUser({ email: 'admin@example.com', password: 'admin-password-1', role: 'admin' });
     admin = t.client();
     const signIn = await admin.post('/api/auth/sign-in/email', {

@@ -11,10 +11,20 @@ export const EmailSchema = z
   .max(EMAIL_MAX_LENGTH, 'Please enter a valid email address')
   .pipe(z.email('Please enter a valid email address'));
 
+export const PASSWORD_BLANK_MESSAGE = 'Password cannot be only spaces';
+/** Shown on the password field when the server finds it on a list of common passwords. */
+export const PASSWORD_COMMON_MESSAGE = 'This password is too common. Choose another.';
+
+/**
+ * OWASP ASVS 2.1: at least 8 characters, long passphrases welcome, no composition rules, never
+ * truncated, not only spaces. The server also refuses the most common passwords
+ * (modules/auth/password-policy.ts: the list stays out of the browser bundle).
+ */
 export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine((v) => v.trim() !== '', PASSWORD_BLANK_MESSAGE);
 
 export const SignInInputSchema = z.object({
   email: EmailSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from '../money';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
+import { PASSWORD_BLANK_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 import { SizeSchema } from './product';
 
 /**
@@ -122,7 +122,11 @@ export type CheckoutLineInput = z.infer<typeof CheckoutLineInputSchema>;
 
 export const CreateAccountInputSchema = z
   .object({
-    password: z.string().min(PASSWORD_MIN_LENGTH, CHECKOUT_MESSAGES.passwordLength).max(PASSWORD_MAX_LENGTH),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, CHECKOUT_MESSAGES.passwordLength)
+      .max(PASSWORD_MAX_LENGTH)
+      .refine((v) => v.trim() !== '', PASSWORD_BLANK_MESSAGE),
     confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.password === v.confirmPassword, {

@@ -140,7 +140,6 @@ export interface StockReservationsTable {
   created_at: CreatedAt;
 }
 
-
 export interface OrdersTable {
   id: Generated<string>;
   payment_id: string | null;

@@ -1,7 +1,8 @@
 import type { AppDeps } from '../deps';
 
 /**
- * Returns expired reservations to stock: every SWEEP_INTERVAL_SECONDS it ends the pending
+ * Returns expired reservations to stock (and, every ten minutes, deletes rate-limit counters that
+ * count for nothing any more): every SWEEP_INTERVAL_SECONDS it ends the pending
  * payments whose time is up (status expired, stock released, payment_events row, 'stock.changed'
  * on the catalog topic) and expires their Stripe Checkout Sessions. Payments are claimed with
  * FOR UPDATE SKIP LOCKED, so any number of instances can run it at once without doing a payment
@@ -16,21 +17,37 @@ export async function sweepExpiredReservations(
   return deps.payments.expireDuePayments(now);
 }
 
+/** Deletes rate-limit counters nobody has touched for a day; a plain DELETE, safe on N instances. */
+export async function sweepRateLimits(deps: Pick<AppDeps, 'auth'>, now: Date = new Date()): Promise<number> {
+  return deps.auth.deleteExpiredRateLimits(now);
+}
+
+/** Rate-limit counters are swept at most this often (they only grow slowly). */
+const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
+
 export interface RunningJob {
   /** Stops the timer and waits for a sweep in progress. */
   stop(): Promise<void>;
 }
 
-export function startReservationSweeper(deps: Pick<AppDeps, 'payments' | 'config' | 'logger'>): RunningJob {
+export function startReservationSweeper(
+  deps: Pick<AppDeps, 'payments' | 'auth' | 'config' | 'logger'>,
+): RunningJob {
   const log = deps.logger.child({ job: 'reservation-sweeper' });
   let running: Promise<void> | undefined;
   let stopped = false;
+  let lastRateLimitSweep = 0;
 
   const tick = () => {
     if (stopped || running) return;
     running = sweepExpiredReservations(deps)
-      .then((ended) => {
+      .then(async (ended) => {
         if (ended > 0) log.info({ ended }, 'expired reservations returned to stock');
+        if (Date.now() - lastRateLimitSweep >= RATE_LIMIT_SWEEP_MS) {
+          lastRateLimitSweep = Date.now();
+          const deleted = await sweepRateLimits(deps);
+          if (deleted > 0) log.debug({ deleted }, 'old rate-limit counters deleted');
+        }
       })
       .catch((err: unknown) => {
         log.error({ err }, 'reservation sweep failed');

@@ -26,7 +26,15 @@ export async function bootstrapAdmin(deps: AppDeps): Promise<void> {
 
   await withAdvisoryLock(database, ADMIN_BOOTSTRAP_LOCK_KEY, async () => {
     if (config.adminEmail && config.adminPassword) {
-      await ensureAdmin(deps, config.adminEmail, config.adminPassword);
+      try {
+        await ensureAdmin(deps, config.adminEmail, config.adminPassword);
+      } catch (err) {
+        // A common or blank ADMIN_PASSWORD stops the start with a message naming the variable.
+        if (err instanceof AppError && err.code === 'VALIDATION_FAILED') {
+          throw new Error(`ADMIN_PASSWORD: ${err.fields?.password ?? err.message}`, { cause: err });
+        }
+        throw err;
+      }
       log.info({ email: config.adminEmail }, 'admin account ensured from ADMIN_EMAIL');
       return;
     }

@@ -176,6 +176,45 @@ export function createAuthRepository(db: Db) {
      * (epoch ms, like better-auth's rows, which better-auth prunes once they are older than its
      * longest window). Returns the count including this hit and when the window started.
      */
+    /** A counter of rate_limits, or null. */
+    async findCounter(key: string): Promise<{ count: number; lastMs: number } | null> {
+      const row = await db
+        .selectFrom('rate_limits')
+        .select(['count', 'last_request'])
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row ? { count: Number(row.count), lastMs: Number(row.last_request) } : null;
+    },
+
+    /**
+     * Counts one more event and stamps it now; a counter whose last event is older than the window
+     * starts again from 1. Atomic (one upsert), so concurrent failures are all counted.
+     */
+    async bumpCounter(key: string, windowMs: number, nowMs: number): Promise<number> {
+      const result = await sql<{ count: number }>`
+        insert into rate_limits as r (id, key, count, last_request)
+        values (${randomUUID()}, ${key}, 1, ${nowMs})
+        on conflict (key) do update set
+          count = case when r.last_request <= ${nowMs - windowMs} then 1 else r.count + 1 end,
+          last_request = ${nowMs}
+        returning count
+      `.execute(db);
+      return Number(result.rows[0]?.count ?? 1);
+    },
+
+    async deleteCounter(key: string): Promise<void> {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
+
+    /** Deletes every counter (ours and better-auth's) whose last event is older than `beforeMs`. */
+    async deleteCountersBefore(beforeMs: number): Promise<number> {
+      const result = await db
+        .deleteFrom('rate_limits')
+        .where('last_request', '<', String(beforeMs))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async hitFixedWindow(
       key: string,
       windowMs: number,

@@ -27,6 +27,7 @@ import { AppError, RateLimitedError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { validationError } from '../../lib/validate';
 import { createAuthRepository, UniqueViolationError } from './auth.repository';
+import { assertUncommonPassword } from './password-policy';
 
 /**
  * Accounts on better-auth (email + password, server-side sessions in PostgreSQL), wrapped so that
@@ -36,9 +37,10 @@ import { createAuthRepository, UniqueViolationError } from './auth.repository';
  * - Sessions: a signed, httpOnly, SameSite=Lax, Path=/ cookie (Secure when PUBLIC_URL is https)
  *   naming a row of `sessions`. better-auth extends a session when it is used (idle expiry,
  *   SESSION_IDLE_DAYS); we refuse and delete one older than SESSION_MAX_AGE_DAYS (absolute cap).
- * - Sign-in and sign-up are rate limited in every environment, counted in `rate_limits` so that the
- *   limit holds across instances: per client IP by better-auth's limiter, and per email address
- *   by our own counter (see `consumeSignInAttempt`).
+ * - Sign-up is rate limited per client IP by better-auth's limiter; sign-in is throttled by failure
+ *   counters per email and client (see `assertSignInAllowed`). Both count in `rate_limits`, so
+ *   the limits hold across instances.
+ * - Passwords on a list of common ones are refused (password-policy.ts).
  */
 
 /** OWASP password storage cheat sheet, argon2id minimum: 19 MiB, 2 passes, 1 lane. */
@@ -68,6 +70,13 @@ async function verifyPasswordHash(hash: string, password: string): Promise<boole
  * stored in sessions.ip_address). Set only by the server: any copy sent by a client is removed.
  */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+
+/** The 429 of a throttled sign-in. */
+export const SIGN_IN_THROTTLED_MESSAGE =
+  'Too many failed sign-in attempts. Please wait a moment and try again.';
+
+/** rate_limits rows untouched this long are deleted (longer than any configurable window). */
+export const RATE_LIMIT_RETENTION_MS = 86_400_000 + 60_000;
 
 /** Request headers better-auth may look at; nothing else from the client reaches it. */
 const FORWARDED_HEADERS = [
@@ -128,6 +137,8 @@ export interface AuthService {
    * with `message` and the seconds left in the window.
    */
   consumeRateLimit(scope: string, subject: string, rule: RateLimitRule, message?: string): Promise<void>;
+  /** Deletes rate-limit counters nobody has touched for a day (the sweeper calls it). */
+  deleteExpiredRateLimits(now?: Date): Promise<number>;
   /** Signs the user out everywhere. */
   revokeSessions(userId: string): Promise<number>;
   findUserByEmail(email: string): Promise<SessionUser | null>;
@@ -165,7 +176,7 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
   const log = logger.child({ module: 'auth' });
   const maxAgeMs = config.session.maxAgeSeconds * 1000;
   const sessionExpiresIn = Math.min(config.session.idleSeconds, config.session.maxAgeSeconds);
-  const signInRule = { window: config.signInRateLimit.windowSeconds, max: config.signInRateLimit.max };
+  const signUpRule = { window: config.signUpRateLimit.windowSeconds, max: config.signUpRateLimit.max };
   const publicOrigin = new URL(config.publicUrl).origin;
 
   const auth = betterAuth({
@@ -249,8 +260,10 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
       window: 10,
       max: 100,
       customRules: {
-        '/sign-in/email': signInRule,
-        '/sign-up/email': signInRule,
+        // Sign-in is throttled by the shop's failure counters (below), never by attempts: a
+        // per-IP count of all attempts let anyone lock the admin out with wrong passwords.
+        '/sign-in/email': false,
+        '/sign-up/email': signUpRule,
         '/sign-out': false,
         '/get-session': false,
       },
@@ -312,7 +325,7 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
     switch (res.status) {
       case 429:
         return new RateLimitedError(
-          Number(res.headers.get('x-retry-after')) || config.signInRateLimit.windowSeconds,
+          Number(res.headers.get('x-retry-after')) || config.signUpRateLimit.windowSeconds,
         );
       case 401:
         return new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
@@ -397,13 +410,48 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
   }
 
   /**
-   * Per-email sign-in counter (a fixed window in rate_limits, key = a hash of the address). It
-   * complements better-auth's per-IP limit: it still limits when no client IP is known (requests
-   * through app.request in tests) and stops guessing one account's password from many addresses.
+   * Failed sign-ins (OWASP authentication cheat sheet: throttle, never lock out). Failures are
+   * counted per email and client address, and per client address over all emails (a higher bar:
+   * several people may share one address). Past SIGN_IN_RATE_LIMIT failures, each further attempt
+   * of that key must wait 2^(failures - limit) seconds after the last failure, at most
+   * SIGN_IN_MAX_DELAY_SECONDS; attempts during the wait get 429 with Retry-After and are not
+   * counted. The same email from another address is never slowed down, so nobody can lock the admin
+   * out; a correct password clears its email + address count; counts are forgotten
+   * SIGN_IN_RATE_WINDOW_SECONDS after the last failure.
    */
-  async function consumeSignInAttempt(email: string): Promise<void> {
-    const subject = createHash('sha256').update(email).digest('hex');
-    await consumeRateLimit('sign-in-email', subject, config.signInRateLimit);
+  const CLIENT_FAILURE_FACTOR = 4;
+  function signInKeys(email: string, clientIp: string | undefined) {
+    const client = clientIp ?? 'unknown';
+    const emailHash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+    return {
+      account: { key: `sign-in-fail|${emailHash}|${client}`, free: config.signInRateLimit.max },
+      client: {
+        key: `sign-in-fail-client|${client}`,
+        free: config.signInRateLimit.max * CLIENT_FAILURE_FACTOR,
+      },
+    };
+  }
+
+  async function assertSignInAllowed(keys: ReturnType<typeof signInKeys>): Promise<void> {
+    const now = Date.now();
+    const windowMs = config.signInRateLimit.windowSeconds * 1000;
+    for (const { key, free } of [keys.account, keys.client]) {
+      const counter = await repo.findCounter(key);
+      if (!counter || counter.count < free || counter.lastMs <= now - windowMs) continue;
+      const delayMs = Math.min(
+        2 ** (counter.count - free) * 1000,
+        config.signInRateLimit.maxDelaySeconds * 1000,
+      );
+      const waitMs = counter.lastMs + delayMs - now;
+      if (waitMs > 0) throw new RateLimitedError(waitMs / 1000, SIGN_IN_THROTTLED_MESSAGE);
+    }
+  }
+
+  async function recordSignInFailure(keys: ReturnType<typeof signInKeys>): Promise<void> {
+    const now = Date.now();
+    const windowMs = config.signInRateLimit.windowSeconds * 1000;
+    await repo.bumpCounter(keys.account.key, windowMs, now);
+    await repo.bumpCounter(keys.client.key, windowMs, now);
   }
 
   async function consumeRateLimit(
@@ -438,6 +486,7 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
     },
 
     async signUp(input, request) {
+      assertUncommonPassword(input.password);
       const res = await auth.handler(
         forwardRequest('/sign-up/email', request, {
           email: input.email,
@@ -450,12 +499,22 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
     },
 
     async signIn(input, request) {
-      await consumeSignInAttempt(input.email);
+      const keys = signInKeys(input.email, request.clientIp);
+      await assertSignInAllowed(keys);
       const res = await auth.handler(
         forwardRequest('/sign-in/email', request, { email: input.email, password: input.password }),
       );
-      if (!res.ok) throw await toAppError(res, 'sign-in');
+      if (!res.ok) {
+        if (res.status === 401) await recordSignInFailure(keys);
+        throw await toAppError(res, 'sign-in');
+      }
+      await repo.deleteCounter(keys.account.key);
       return parseUserResponse(res);
+    },
+
+    async deleteExpiredRateLimits(now = new Date()) {
+      // Every window (ours and better-auth's) is at most a day: older counters count for nothing.
+      return repo.deleteCountersBefore(now.getTime() - RATE_LIMIT_RETENTION_MS);
     },
 
     async signOut(request) {
@@ -481,6 +540,7 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
     async createUser(input) {
       const email = parseOrThrow(EmailSchema, input.email, 'email');
       const password = parseOrThrow(PasswordSchema, input.password, 'password');
+      assertUncommonPassword(password);
       const name = (input.name ?? '').trim().slice(0, 100);
       try {
         const row = await repo.insertUserWithPassword({
@@ -499,6 +559,7 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
 
     async setPassword(userId, password) {
       const valid = parseOrThrow(PasswordSchema, password, 'password');
+      assertUncommonPassword(valid);
       if (!(await repo.findUserById(userId))) throw new AppError('NOT_FOUND', 'User not found');
       await repo.upsertPasswordHash(userId, await hashPassword(valid));
     },

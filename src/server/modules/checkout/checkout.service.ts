@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, type AuthService } from '../auth/auth.service';
+import { assertUncommonPassword } from '../auth/password-policy';
 import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
 import { newPaymentReference, type PaymentsService } from '../payments/payments.service';
@@ -113,6 +114,8 @@ export function createCheckoutService({
       const sessionExpiresAt = new Date(Math.ceil((now + sessionMinutes * 60_000) / 1000) * 1000);
       const expiresAt = new Date(sessionExpiresAt.getTime() + CARD_WEBHOOK_GRACE_MINUTES * 60_000);
       const reference = newPaymentReference();
+      if (!user && input.createAccount)
+        assertUncommonPassword(input.createAccount.password, 'createAccount.password');
       // A signed-in shopper already has an account: the block is ignored for them.
       const accountPasswordHash =
         !user && input.createAccount ? await hashPassword(input.createAccount.password) : null;
