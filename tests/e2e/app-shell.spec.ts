@@ -101,6 +101,43 @@ describeBrowser('app shell', () => {
     expect(await alert.innerText()).toBe('Failed to load user');
   });
 
+  it('signs out to / right after creating an account, twice in a row', async () => {
+    for (const round of [1, 2]) {
+      const page = await shop.newPage();
+      const email = newEmail(`fresh-${round}`);
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL((url) => url.pathname === '/profile/orders');
+      const menu = page.getByRole('complementary');
+      await menu.getByText(email).waitFor();
+
+      // Every URL the page visits from here on: it must go to / and never pass through /login.
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await page.evaluate(() => {
+        const w = window as unknown as { __paths: string[] };
+        w.__paths = [];
+        const record = () => w.__paths.push(location.pathname);
+        const push = history.pushState.bind(history);
+        const replace = history.replaceState.bind(history);
+        history.pushState = (...args: Parameters<History['pushState']>) => (push(...args), record());
+        history.replaceState = (...args: Parameters<History['replaceState']>) => (replace(...args), record());
+      });
+      await menu.getByRole('button', { name: 'Sign Out' }).click();
+      await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const pushed = await page.evaluate(() => (window as unknown as { __paths: string[] }).__paths);
+      expect(await pathOf(page)).toBe('/');
+      expect([...visited, ...pushed]).not.toContain('/login');
+      await page.close();
+    }
+  });
+
   it('signs a customer up, out and in again', async () => {
     shop.allowConsoleErrors(/status of 401/);
     const page = await shop.newPage();

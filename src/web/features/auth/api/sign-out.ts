@@ -18,6 +18,7 @@ export interface UseSignOutOptions {
 export function useSignOut({ onSignedOut }: UseSignOutOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: authKeys.signOut(),
     mutationFn: signOut,
     onSuccess: async () => {
       await onSignedOut?.();

@@ -1,12 +1,22 @@
-import type { ReactNode } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { authKeys } from '../api/auth-keys';
 import { useCurrentUser } from '../api/get-me';
 
-/** Renders children only for a signed-in user; others go to /login. */
+/**
+ * Renders children only for a signed-in user; others go to /login. Once a sign-out starts under
+ * this guard, the page that started it decides where to go (the spec: Sign Out returns to /): the
+ * guard shows its fallback until it is unmounted instead of racing that navigation to /login (the
+ * user is cleared after the navigation resolves but before React has rendered its target).
+ */
 export function RequireUser({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
+  const signingOut = useIsMutating({ mutationKey: authKeys.signOut() }) > 0;
+  const [signedOutHere, setSignedOutHere] = useState(false);
+  if (signingOut && !signedOutHere) setSignedOutHere(true);
   if (isLoading) return fallback;
-  if (!user) return <Navigate to={paths.login.getHref()} replace />;
+  if (!user) return signingOut || signedOutHere ? fallback : <Navigate to={paths.login.getHref()} replace />;
   return children;
 }
