@@ -3,7 +3,7 @@
  * Add to Cart, shareable product URLs, the token ticker and the airdrop progress, and an admin's
  * change reaching an open page without a reload.
  */
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { formatUsd } from '../../src/common/money';
 import { LOCAL_MARKET } from '../../src/common/schemas/market';
@@ -69,6 +69,23 @@ async function routeTokenStats(
       }),
     }),
   );
+}
+
+/** The computed text colour of an element. */
+function colorOf(locator: Locator): Promise<string> {
+  return locator.evaluate((el) => getComputedStyle(el).color);
+}
+
+/** The colour a Tailwind text utility of the shop's stylesheet computes to, on a probe element. */
+function utilityColor(page: Page, utility: string): Promise<string> {
+  return page.evaluate((cls) => {
+    const probe = document.createElement('span');
+    probe.className = cls;
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  }, utility);
 }
 
 describeBrowser('storefront', () => {
@@ -460,6 +477,10 @@ describeBrowser('storefront', () => {
     expect(text).toContain('$420.00K'); // fdv 420,000
     expect(text).toContain('+3.25%');
     expect(text).toMatch(/local data/i);
+    // +3.25% renders green (it rendered white while two colour utilities fought in one class list).
+    const change = ticker.locator('[data-tone]').first();
+    expect(await colorOf(change)).toBe(await utilityColor(page, 'text-emerald-400'));
+    expect(await colorOf(change)).not.toBe(await utilityColor(page, 'text-white'));
     await page.getByText('Free Shipping on Orders Over $50!').first().waitFor();
     // The hero's progress: 420,000 of 2,000,000.
     const bar = page.getByRole('progressbar', { name: 'Airdrop progress' });
@@ -480,7 +501,9 @@ describeBrowser('storefront', () => {
     expect(text).not.toMatch(/local data/i);
     const change = ticker.locator('[data-tone]').first();
     expect(await change.getAttribute('data-tone')).toBe('down');
-    expect(await change.evaluate((el) => el.parentElement!.className)).toMatch(/\btext-red-/);
+    // The colour the shopper sees, not the class list: red, not the white of the other figures.
+    expect(await colorOf(change)).toBe(await utilityColor(page, 'text-red-400'));
+    expect(await colorOf(change)).not.toBe(await utilityColor(page, 'text-white'));
 
     const rising = await withConsentGiven(await shop.newPage());
     await routeTokenStats(rising, { priceUsd: '2', h24: 0, volume: 2_500, fdv: 3_000_000 });
@@ -491,7 +514,8 @@ describeBrowser('storefront', () => {
     expect(await risingTicker.textContent()).toContain('$2.50K');
     const rise = risingTicker.locator('[data-tone]').first();
     expect(await rise.getAttribute('data-tone')).toBe('up');
-    expect(await rise.evaluate((el) => el.parentElement!.className)).toMatch(/\btext-emerald-/);
+    expect(await colorOf(rise)).toBe(await utilityColor(rising, 'text-emerald-400'));
+    expect(await colorOf(rise)).not.toBe(await utilityColor(rising, 'text-white'));
   });
 
   it('shows the ticker error text when the feed fails, and the rest of the page still works', async () => {

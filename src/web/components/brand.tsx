@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../lib/cn';
 
 export const BRAND_NAME = 'Aelo';
 export const BRAND_TAGLINE = 'Pre-loved activewear';
@@ -7,7 +7,7 @@ export const TOKEN_SYMBOL = 'AELO';
 /** The mark: a rose disc with a white arc, like a running track seen from above. */
 export function BrandMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" className={clsx('size-8 shrink-0', className)}>
+    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn('size-8 shrink-0', className)}>
       <rect width="32" height="32" rx="9" className="fill-rose-600" />
       <path
         d="M9.5 22.5 15.1 9.6a1 1 0 0 1 1.8 0l5.6 12.9"
@@ -35,7 +35,7 @@ export function BrandLockup({
       <BrandMark />
       <span className="flex flex-col leading-none">
         <span
-          className={clsx(
+          className={cn(
             'text-[19px] font-semibold tracking-[-0.03em]',
             tone === 'dark' ? 'text-stone-950' : 'text-white',
           )}
@@ -44,7 +44,7 @@ export function BrandLockup({
         </span>
         {showTagline ? (
           <span
-            className={clsx(
+            className={cn(
               'mt-1 text-[11px] font-medium whitespace-nowrap sm:text-[10px] sm:tracking-[0.14em] sm:uppercase',
               tone === 'dark' ? 'text-stone-500' : 'text-stone-400',
             )}

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import { ArrowLeft, LogOut, Mail, Menu, Package, Settings, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
@@ -51,7 +51,7 @@ function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
                 to={to}
                 onClick={onNavigate}
                 className={({ isActive }) =>
-                  clsx(
+                  cn(
                     rowClasses,
                     isActive
                       ? 'bg-rose-50 text-rose-700'
@@ -71,7 +71,7 @@ function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           type="button"
           onClick={() => signOut.mutate()}
           disabled={signOut.isPending}
-          className={clsx(rowClasses, 'text-stone-600 hover:bg-stone-100 hover:text-stone-950')}
+          className={cn(rowClasses, 'text-stone-600 hover:bg-stone-100 hover:text-stone-950')}
         >
           <LogOut className="size-4.5" strokeWidth={1.75} aria-hidden="true" />
           Sign Out
@@ -79,7 +79,7 @@ function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
         <Link
           to={paths.home.getHref()}
           onClick={onNavigate}
-          className={clsx(rowClasses, 'text-stone-600 hover:bg-stone-100 hover:text-stone-950')}
+          className={cn(rowClasses, 'text-stone-600 hover:bg-stone-100 hover:text-stone-950')}
         >
           <ArrowLeft className="size-4.5" strokeWidth={1.75} aria-hidden="true" />
           Back to Store

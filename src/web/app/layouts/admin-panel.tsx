@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import {
   ChartColumn,
   ChevronDown,
@@ -138,7 +138,7 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
                   >
                     {section.title}
                     <ChevronDown
-                      className={clsx('size-4 transition-transform', isOpen && 'rotate-180')}
+                      className={cn('size-4 transition-transform', isOpen && 'rotate-180')}
                       aria-hidden="true"
                     />
                   </button>
@@ -154,7 +154,7 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
                       end={end}
                       onClick={onNavigate}
                       className={({ isActive }) =>
-                        clsx(
+                        cn(
                           'flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors',
                           isActive
                             ? 'bg-rose-50 text-rose-700'

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -37,7 +37,7 @@ export function InfoPage({
 }) {
   return (
     <div
-      className={clsx(
+      className={cn(
         'mx-auto w-full px-5 pt-8 pb-24 sm:px-8 sm:pt-12',
         width === 'wide' ? 'max-w-6xl' : 'max-w-3xl',
       )}
@@ -77,7 +77,7 @@ export function InfoSection({
     <section
       id={id}
       aria-labelledby={id ? `${id}-title` : undefined}
-      className={clsx('scroll-mt-24', className)}
+      className={cn('scroll-mt-24', className)}
     >
       <h2
         id={id ? `${id}-title` : undefined}

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import { Menu, ShieldCheck, ShoppingBag, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -24,7 +24,7 @@ function AccountLink() {
       <NavLink
         to={to}
         className={({ isActive }) =>
-          clsx(
+          cn(
             'hidden h-10 items-center rounded-full px-3 text-sm font-medium transition-colors hover:text-stone-950 md:inline-flex',
             isActive ? 'text-rose-700' : 'text-stone-700',
           )
@@ -32,7 +32,7 @@ function AccountLink() {
       >
         {label}
       </NavLink>
-      <Link to={to} aria-label={label} className={clsx(iconButton, 'md:hidden')}>
+      <Link to={to} aria-label={label} className={cn(iconButton, 'md:hidden')}>
         <UserRound className="size-5" strokeWidth={1.75} aria-hidden="true" />
       </Link>
     </>
@@ -107,7 +107,7 @@ export function StorefrontHeader() {
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={isMenuOpen}
-            className={clsx(iconButton, '-mr-2 lg:hidden')}
+            className={cn(iconButton, '-mr-2 lg:hidden')}
           >
             <Menu className="size-5.5" strokeWidth={1.75} aria-hidden="true" />
           </button>

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -25,7 +25,7 @@ export function Alert({ variant = 'info', title, children, className }: AlertPro
   return (
     <div
       role={variant === 'error' ? 'alert' : 'status'}
-      className={clsx('flex gap-3 rounded-xl border px-4 py-3 text-sm', styles[variant], className)}
+      className={cn('flex gap-3 rounded-xl border px-4 py-3 text-sm', styles[variant], className)}
     >
       <Icon className="mt-px size-4.5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 space-y-0.5">

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import type { ReactNode } from 'react';
 
 export type BadgeTone = 'neutral' | 'rose' | 'green' | 'orange' | 'red' | 'blue' | 'violet';
@@ -25,7 +25,7 @@ export interface BadgeProps {
 export function Badge({ tone = 'neutral', hasDot = false, className, children }: BadgeProps) {
   return (
     <span
-      className={clsx(
+      className={cn(
         'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
         tones[tone],
         className,

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './spinner';
 
@@ -40,7 +40,7 @@ export function buttonClasses({
   fullWidth,
   className,
 }: ButtonStyleOptions = {}) {
-  return clsx(base, variants[variant], sizes[size], fullWidth && 'w-full', className);
+  return cn(base, variants[variant], sizes[size], fullWidth && 'w-full', className);
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleOptions {

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
@@ -136,7 +136,7 @@ export function Dialog({ title, description, size = 'md', className, children, .
     <ModalBase
       aria-labelledby={titleId}
       {...props}
-      className={clsx(
+      className={cn(
         'animate-dialog-in m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-2xl border-0 bg-white p-0 text-stone-900 shadow-2xl shadow-stone-950/20',
         dialogSizes[size],
         className,
@@ -166,7 +166,7 @@ export function Drawer({ side = 'right', className, children, ...props }: Drawer
   return (
     <ModalBase
       {...props}
-      className={clsx(
+      className={cn(
         'fixed inset-y-0 m-0 flex h-dvh max-h-none w-[min(22rem,calc(100vw-2.5rem))] max-w-none flex-col border-0 bg-white p-0 text-stone-900 shadow-2xl shadow-stone-950/20',
         side === 'left'
           ? 'animate-drawer-in-left right-auto left-0'

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import { createContext, useContext, useId, type LabelHTMLAttributes, type ReactNode } from 'react';
 
 interface FieldContextValue {
@@ -17,7 +17,7 @@ export function useFieldControl(): FieldContextValue | null {
 
 export function Label({ className, children, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return (
-    <label className={clsx('block text-sm font-medium text-stone-800', className)} {...props}>
+    <label className={cn('block text-sm font-medium text-stone-800', className)} {...props}>
       {children}
     </label>
   );
@@ -51,7 +51,7 @@ export function Field({
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <FieldContext.Provider value={{ id, describedBy, isInvalid: Boolean(error), isRequired }}>
-      <div className={clsx('space-y-1.5', className)}>
+      <div className={cn('space-y-1.5', className)}>
         <div className="flex items-baseline justify-between gap-3">
           <Label htmlFor={id}>{label}</Label>
           {labelAside}

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import type { InputHTMLAttributes, Ref } from 'react';
 import { useFieldControl } from './field';
 
@@ -19,7 +19,7 @@ export function Input({ className, isInvalid, id, required, ...props }: InputPro
       required={required ?? field?.isRequired}
       aria-invalid={invalid || undefined}
       aria-describedby={props['aria-describedby'] ?? field?.describedBy}
-      className={clsx(inputClasses, className)}
+      className={cn(inputClasses, className)}
       {...props}
     />
   );

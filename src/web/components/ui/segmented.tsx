@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 
 export interface SegmentedOption<T extends string> {
   value: T;
@@ -26,10 +26,7 @@ export function Segmented<T extends string>({
     <div
       role="group"
       aria-label={label}
-      className={clsx(
-        'inline-flex max-w-full gap-1 overflow-x-auto rounded-full bg-stone-100 p-1',
-        className,
-      )}
+      className={cn('inline-flex max-w-full gap-1 overflow-x-auto rounded-full bg-stone-100 p-1', className)}
     >
       {options.map((option) => {
         const isActive = option.value === value;
@@ -39,7 +36,7 @@ export function Segmented<T extends string>({
             type="button"
             aria-pressed={isActive}
             onClick={() => onChange(option.value)}
-            className={clsx(
+            className={cn(
               'h-8 shrink-0 rounded-full px-3.5 text-sm font-medium whitespace-nowrap transition-colors',
               isActive
                 ? 'bg-white text-stone-950 shadow-sm ring-1 ring-stone-200'

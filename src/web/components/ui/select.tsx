@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import { ChevronDown } from 'lucide-react';
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { useFieldControl } from './field';
@@ -31,13 +31,13 @@ export function Select({
   const field = useFieldControl();
   const invalid = isInvalid ?? field?.isInvalid ?? false;
   return (
-    <div className={clsx('relative', wrapperClassName)}>
+    <div className={cn('relative', wrapperClassName)}>
       <select
         id={id ?? field?.id}
         required={required ?? field?.isRequired}
         aria-invalid={invalid || undefined}
         aria-describedby={props['aria-describedby'] ?? field?.describedBy}
-        className={clsx(
+        className={cn(
           'block w-full appearance-none border border-stone-300 bg-white text-stone-900 shadow-xs transition-[border-color,box-shadow] duration-150 hover:border-stone-400 focus:border-rose-600 focus:ring-4 focus:ring-rose-600/15 focus:outline-none disabled:cursor-not-allowed disabled:bg-stone-50 disabled:text-stone-500 aria-invalid:border-red-500',
           sizes[size],
           className,

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 
 export interface SpinnerProps {
   /** Read to screen readers; pass null when the spinner sits inside something that already says "busy". */
@@ -12,7 +12,7 @@ const sizes = { sm: 'size-4', md: 'size-6', lg: 'size-9' } as const;
 export function Spinner({ label = 'Loading', size = 'md', className }: SpinnerProps) {
   const svg = (
     <svg
-      className={clsx('animate-spin text-current', sizes[size], className)}
+      className={cn('animate-spin text-current', sizes[size], className)}
       viewBox="0 0 24 24"
       fill="none"
       aria-hidden="true"

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 
 /**
@@ -24,7 +24,7 @@ export function Table({
       aria-label={label}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className={clsx(
+      className={cn(
         'overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 shadow-stone-900/[0.03] ring-stone-200/80',
         className,
       )}
@@ -49,12 +49,12 @@ export function TableBody({ children }: { children: ReactNode }) {
 }
 
 export function TableRow({ children, className }: { children: ReactNode; className?: string }) {
-  return <tr className={clsx('transition-colors hover:bg-stone-50/60', className)}>{children}</tr>;
+  return <tr className={cn('transition-colors hover:bg-stone-50/60', className)}>{children}</tr>;
 }
 
 export function Th({ className, children, scope = 'col', ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
-    <th scope={scope} className={clsx('px-4 py-3 font-medium whitespace-nowrap', className)} {...props}>
+    <th scope={scope} className={cn('px-4 py-3 font-medium whitespace-nowrap', className)} {...props}>
       {children}
     </th>
   );
@@ -62,7 +62,7 @@ export function Th({ className, children, scope = 'col', ...props }: ThHTMLAttri
 
 export function Td({ className, children, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return (
-    <td className={clsx('px-4 py-3.5 align-middle text-stone-700', className)} {...props}>
+    <td className={cn('px-4 py-3.5 align-middle text-stone-700', className)} {...props}>
       {children}
     </td>
   );

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../lib/cn';
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { useFieldControl } from './field';
 
@@ -18,7 +18,7 @@ export function Textarea({ className, isInvalid, id, required, rows = 4, ...prop
       aria-invalid={invalid || undefined}
       aria-describedby={props['aria-describedby'] ?? field?.describedBy}
       rows={rows}
-      className={clsx(
+      className={cn(
         'block w-full rounded-xl border border-stone-300 bg-white px-3.5 py-2.5 text-base text-stone-900 shadow-xs transition-[border-color,box-shadow] duration-150 placeholder:text-stone-400 hover:border-stone-400 focus:border-rose-600 focus:ring-4 focus:ring-rose-600/15 focus:outline-none aria-invalid:border-red-500 sm:text-sm',
         className,
       )}

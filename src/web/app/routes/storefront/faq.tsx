@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -169,13 +169,13 @@ function FaqSection({
         >
           {title}
           <span
-            className={clsx(
+            className={cn(
               'flex size-8 shrink-0 items-center justify-center rounded-full transition-colors',
               isOpen ? 'bg-rose-600 text-white' : 'bg-stone-100 text-stone-600',
             )}
           >
             <ChevronDown
-              className={clsx('size-4 transition-transform duration-200', isOpen && 'rotate-180')}
+              className={cn('size-4 transition-transform duration-200', isOpen && 'rotate-180')}
               aria-hidden="true"
             />
           </span>

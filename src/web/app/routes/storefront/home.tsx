@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeCheck, Coins, Truck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { buttonClasses } from '../../../components/ui/button';
@@ -8,7 +8,7 @@ import { useCartStore } from '../../../features/cart/stores/cart-store';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import type { OpenedFromShopState } from '../../../features/catalog/components/product-card';
 import { ProductBrowser } from '../../../features/catalog/components/product-browser';
-import { ProductModal, type AddToCartSelection } from '../../../features/catalog/components/product-modal';
+import type { AddToCartSelection } from '../../../features/catalog/components/product-modal';
 import { AirdropProgress } from '../../../features/market/components/airdrop-progress';
 import { ShippingTicker } from '../../../features/market/components/shipping-ticker';
 import { TickerBoundary, TokenTicker } from '../../../features/market/components/token-ticker';
@@ -17,6 +17,11 @@ import { EcosystemCards } from '../../../features/token/components/ecosystem-car
 import { RewardsDetails } from '../../../features/token/components/rewards-details';
 import { useLiveEvents } from '../../../lib/live-events';
 import { useHashAnchor } from '../../../lib/use-hash-anchor';
+
+/** The product modal (gallery, options, size guide) loads when a product is first opened. */
+const ProductModal = lazy(() =>
+  import('../../../features/catalog/components/product-modal').then((m) => ({ default: m.ProductModal })),
+);
 
 const promises = [
   { icon: BadgeCheck, label: 'Authenticated by hand' },
@@ -235,7 +240,11 @@ export function LandingPage() {
         </div>
       </Section>
 
-      <ProductModal productId={productId} onClose={closeProduct} onAddToCart={addToCart} />
+      {productId ? (
+        <Suspense fallback={null}>
+          <ProductModal productId={productId} onClose={closeProduct} onAddToCart={addToCart} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

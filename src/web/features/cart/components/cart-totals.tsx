@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { FREE_SHIPPING_THRESHOLD_CENTS, formatUsd, type CartTotals } from '../../../../common/money';
 import { useCartTotals } from '../stores/cart-store';
 
@@ -27,7 +27,7 @@ export function CartTotalsList({
         <div className="flex items-center justify-between gap-4">
           <dt className="text-stone-600">Shipping</dt>
           <dd
-            className={clsx(
+            className={cn(
               'font-medium tabular-nums',
               totals.shippingCents === 0 ? 'text-emerald-700' : 'text-stone-900',
             )}
@@ -76,7 +76,7 @@ function FreeShippingMeter({ subtotalCents, missingCents }: { subtotalCents: num
         aria-valuenow={percent}
       >
         <div
-          className={clsx('h-full rounded-full', missingCents > 0 ? 'bg-rose-500' : 'bg-emerald-500')}
+          className={cn('h-full rounded-full', missingCents > 0 ? 'bg-rose-500' : 'bg-emerald-500')}
           style={{ width: `${percent}%` }}
         />
       </div>

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE =
@@ -91,7 +91,7 @@ export function ModalFrame({
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}
-      className={clsx(
+      className={cn(
         'animate-dialog-in m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] overflow-y-auto overscroll-contain rounded-3xl border-0 bg-white p-0 text-stone-900 shadow-2xl shadow-stone-950/25 sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100%-4rem)]',
         size === 'sm' ? 'max-w-lg' : 'max-w-5xl',
       )}

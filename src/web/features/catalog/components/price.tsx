@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { formatUsd } from '../../../../common/money';
 
 /** The price, and the struck-through original price when there is one. */
@@ -15,7 +15,7 @@ export function Price({
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
       <span
-        className={clsx(
+        className={cn(
           'font-semibold text-stone-950 tabular-nums',
           size === 'lg' ? 'text-2xl tracking-tight' : 'text-[15px]',
         )}
@@ -24,7 +24,7 @@ export function Price({
         {formatUsd(priceCents)}
       </span>
       {hasOriginal ? (
-        <s className={clsx('text-stone-400 tabular-nums', size === 'lg' ? 'text-base' : 'text-sm')}>
+        <s className={cn('text-stone-400 tabular-nums', size === 'lg' ? 'text-base' : 'text-sm')}>
           <span className="sr-only">Original price </span>
           {formatUsd(originalPriceCents)}
         </s>

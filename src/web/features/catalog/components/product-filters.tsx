@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import type { Gender } from '../../../../common/schemas/product';
@@ -49,7 +49,7 @@ export function ProductFilterBar({
               type="button"
               aria-pressed={isActive}
               onClick={() => setGender(option.value)}
-              className={clsx(
+              className={cn(
                 'h-9 flex-1 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none',
                 isActive ? 'bg-white text-stone-950 shadow-sm' : 'text-stone-600 hover:text-stone-950',
               )}

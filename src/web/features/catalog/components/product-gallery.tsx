@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import type { ProductImage as ProductImageData } from '../../../../common/schemas/product';
@@ -38,7 +38,7 @@ export function ProductGallery({ images, title }: { images: ProductImageData[]; 
               type="button"
               onClick={() => go(-1)}
               aria-label="Previous image"
-              className={clsx(navButton, 'left-3')}
+              className={cn(navButton, 'left-3')}
             >
               <ChevronLeft className="size-5" aria-hidden="true" />
             </button>
@@ -46,7 +46,7 @@ export function ProductGallery({ images, title }: { images: ProductImageData[]; 
               type="button"
               onClick={() => go(1)}
               aria-label="Next image"
-              className={clsx(navButton, 'right-3')}
+              className={cn(navButton, 'right-3')}
             >
               <ChevronRight className="size-5" aria-hidden="true" />
             </button>
@@ -65,7 +65,7 @@ export function ProductGallery({ images, title }: { images: ProductImageData[]; 
                 onClick={() => setIndex(i)}
                 aria-label={`Show photo ${i + 1} of ${count}`}
                 aria-current={i === current || undefined}
-                className={clsx(
+                className={cn(
                   'block aspect-[3/4] w-full overflow-hidden rounded-xl bg-stone-100 ring-2 ring-offset-2 transition',
                   i === current ? 'ring-stone-950' : 'opacity-70 ring-transparent hover:opacity-100',
                 )}

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { PackageSearch, RotateCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -33,9 +33,7 @@ function Message({ tone, text, onRetry }: { tone: 'error' | 'empty'; text: strin
       className="flex flex-col items-center rounded-3xl border border-dashed border-stone-200 px-6 py-16 text-center"
     >
       <PackageSearch className="size-8 text-stone-300" strokeWidth={1.5} aria-hidden="true" />
-      <p
-        className={clsx('mt-4 text-[15px] font-medium', tone === 'error' ? 'text-red-700' : 'text-stone-700')}
-      >
+      <p className={cn('mt-4 text-[15px] font-medium', tone === 'error' ? 'text-red-700' : 'text-stone-700')}>
         {text}
       </p>
       {onRetry ? (
@@ -75,7 +73,7 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
       </p>
       <ul
         aria-label="Products"
-        className={clsx(gridClasses, 'transition-opacity', query.isPlaceholderData && 'opacity-50')}
+        className={cn(gridClasses, 'transition-opacity', query.isPlaceholderData && 'opacity-50')}
       >
         {products.map((product) => (
           <li key={product.id} className="flex">

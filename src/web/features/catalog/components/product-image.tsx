@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import type { ProductImage as ProductImageData } from '../../../../common/schemas/product';
 
 /** Product photos are portrait, 3:4 (the demo photos are 1200 x 1600). */
@@ -34,7 +34,7 @@ export function ProductImage({
       loading={isPriority ? 'eager' : 'lazy'}
       fetchPriority={isPriority ? 'high' : 'auto'}
       decoding="async"
-      className={clsx('size-full object-cover', className)}
+      className={cn('size-full object-cover', className)}
     />
   );
 }

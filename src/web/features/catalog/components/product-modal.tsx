@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { ShoppingBag, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatWeightLbs } from '../../../../common/format';
@@ -56,7 +56,7 @@ function OptionGroup({ label, aside, children }: { label: string; aside?: ReactN
 }
 
 function optionClasses(isSelected: boolean) {
-  return clsx(
+  return cn(
     'h-11 rounded-xl border text-sm font-medium transition-colors',
     isSelected
       ? 'border-stone-950 bg-stone-950 text-white'
@@ -159,7 +159,7 @@ function ProductDetails({
                       type="button"
                       aria-pressed={c === color}
                       onClick={() => setColor(c)}
-                      className={clsx(optionClasses(c === color), 'px-4')}
+                      className={cn(optionClasses(c === color), 'px-4')}
                     >
                       {c}
                     </button>

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { Check } from 'lucide-react';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../stores/checkout-store';
 
@@ -20,7 +20,7 @@ export function StepIndicator({ current }: { current: CheckoutStep }) {
               {index > 0 ? (
                 <span
                   aria-hidden="true"
-                  className={clsx(
+                  className={cn(
                     'absolute top-3 right-[calc(50%+0.875rem)] left-[calc(-50%+0.875rem)] h-px',
                     index <= currentIndex ? 'bg-rose-600' : 'bg-stone-200',
                   )}
@@ -28,7 +28,7 @@ export function StepIndicator({ current }: { current: CheckoutStep }) {
               ) : null}
               <span
                 aria-hidden="true"
-                className={clsx(
+                className={cn(
                   'relative flex size-6 items-center justify-center rounded-full text-[11px] font-semibold tabular-nums transition-colors',
                   isDone && 'bg-rose-600 text-white',
                   isCurrent && 'bg-rose-600 text-white ring-4 ring-rose-100',
@@ -38,7 +38,7 @@ export function StepIndicator({ current }: { current: CheckoutStep }) {
                 {isDone ? <Check className="size-3.5" strokeWidth={3} /> : index + 1}
               </span>
               <span
-                className={clsx(
+                className={cn(
                   'text-[11px] leading-none font-medium tracking-tight sm:text-xs',
                   isCurrent ? 'text-stone-950' : isDone ? 'text-stone-600' : 'text-stone-400',
                 )}

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { PartyPopper } from 'lucide-react';
 import { formatCompactUsd } from '../../../../common/format';
 import { AIRDROP_GOAL_USD, airdropProgress, formatProgressPercent } from '../../../../common/progress';
@@ -20,7 +20,7 @@ export function AirdropProgress({ className }: { className?: string }) {
   return (
     <section
       aria-labelledby="airdrop-progress-title"
-      className={clsx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200/80 sm:p-6', className)}
+      className={cn('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200/80 sm:p-6', className)}
     >
       <div className="flex items-start justify-between gap-4">
         <div>
@@ -51,7 +51,7 @@ export function AirdropProgress({ className }: { className?: string }) {
         className="mt-4 h-2 overflow-hidden rounded-full bg-stone-100"
       >
         <div
-          className={clsx(
+          className={cn(
             'h-full rounded-full transition-[width] duration-700 ease-out',
             progress?.isReady ? 'bg-emerald-500' : 'bg-gradient-to-r from-rose-400 to-rose-600',
           )}

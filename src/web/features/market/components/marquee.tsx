@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import type { CSSProperties, ReactNode } from 'react';
 
 const KEYFRAMES = '@keyframes aelo-marquee{from{transform:translateX(0)}to{transform:translateX(-50%)}}';
@@ -23,7 +23,7 @@ export function Marquee({
     </div>
   );
   return (
-    <div className={clsx('overflow-hidden motion-reduce:overflow-x-auto', className)}>
+    <div className={cn('overflow-hidden motion-reduce:overflow-x-auto', className)}>
       <style href="aelo-marquee" precedence="default">
         {KEYFRAMES}
       </style>

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../lib/cn';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
 import {
@@ -20,7 +20,7 @@ function Stat({ label, value, className }: { label: string; value: ReactNode; cl
   return (
     <span className="flex items-center gap-2 px-5 whitespace-nowrap">
       <span className="text-stone-500">{label}</span>
-      <span className={clsx('font-medium text-white tabular-nums', className)}>{value}</span>
+      <span className={cn('font-medium text-white tabular-nums', className)}>{value}</span>
     </span>
   );
 }

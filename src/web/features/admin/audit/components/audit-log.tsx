@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
+import { cn } from '../../../../lib/cn';
 import { ScrollText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ADMIN_MESSAGES, AuditEntrySchema, type AuditEntry } from '../../../../../common/schemas/admin';
@@ -114,7 +114,7 @@ export function AuditLog() {
                 {rows.map((entry) => (
                   <tr
                     key={entry.id}
-                    className={clsx(
+                    className={cn(
                       'align-top transition-colors duration-1000',
                       fresh.has(entry.id) ? 'bg-rose-50/70' : 'hover:bg-stone-50/60',
                     )}
@@ -137,7 +137,7 @@ export function AuditLog() {
             {rows.map((entry) => (
               <li
                 key={entry.id}
-                className={clsx(
+                className={cn(
                   'rounded-2xl p-4 ring-1 ring-stone-200/80 transition-colors duration-1000',
                   fresh.has(entry.id) ? 'bg-rose-50' : 'bg-white',
                 )}

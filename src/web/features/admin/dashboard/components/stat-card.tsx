@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../../lib/cn';
 import { TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
 import { formatTrend } from '../../shared/format';
 
@@ -33,7 +33,7 @@ export function StatCard({ title, value, trend, icon: Icon }: StatCardProps) {
           </span>
         ) : (
           <span
-            className={clsx(
+            className={cn(
               'inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 font-semibold tabular-nums',
               isUp ? 'bg-emerald-50 text-emerald-700' : 'bg-red-50 text-red-700',
             )}

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../../lib/cn';
 import { Archive, ArrowDown, ArrowUp, CheckCheck, Minus, Reply, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import {
@@ -55,7 +55,7 @@ export function MessageCard({ message }: { message: AdminMessage }) {
   return (
     <article
       aria-labelledby={titleId}
-      className={clsx(
+      className={cn(
         'rounded-2xl p-4 ring-1 ring-stone-200/80 sm:p-5',
         // Unread: a rose bar down the left edge (an inset shadow, so the content does not shift).
         isUnread
@@ -65,7 +65,7 @@ export function MessageCard({ message }: { message: AdminMessage }) {
     >
       <div className="flex items-start gap-3">
         <span
-          className={clsx(
+          className={cn(
             'inline-flex size-9 shrink-0 items-center justify-center rounded-full',
             look.className,
           )}

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../../lib/cn';
 import { ChevronDown, ExternalLink, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -72,7 +72,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
   return (
     <article
       aria-label={`Order ${order.shortId}`}
-      className={clsx(
+      className={cn(
         'overflow-hidden rounded-2xl bg-white shadow-sm ring-1 shadow-stone-900/[0.03] transition-shadow',
         order.refundRequired ? 'ring-red-200' : 'ring-stone-200/80',
         isOpen && 'shadow-md',
@@ -118,7 +118,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
             </span>
           </span>
           <ChevronDown
-            className={clsx('size-5 shrink-0 text-stone-400 transition-transform', isOpen && 'rotate-180')}
+            className={cn('size-5 shrink-0 text-stone-400 transition-transform', isOpen && 'rotate-180')}
             aria-hidden="true"
           />
           <span className="sr-only">{isOpen ? 'Hide details' : 'Show details'}</span>

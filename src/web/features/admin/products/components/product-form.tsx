@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../../lib/cn';
 import { Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -349,7 +349,7 @@ export function ProductForm({ product, submitLabel, failureMessage, onSave, canc
                           type="button"
                           aria-pressed={isOn}
                           onClick={() => toggleSize(size)}
-                          className={clsx(
+                          className={cn(
                             'h-10 min-w-11 rounded-full border px-3 text-sm font-medium transition-colors sm:min-w-12 sm:px-4',
                             isOn
                               ? 'border-stone-950 bg-stone-950 text-white'

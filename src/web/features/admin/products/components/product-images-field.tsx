@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../../lib/cn';
 import { ChevronLeft, ChevronRight, ImagePlus, X } from 'lucide-react';
 import { useId, useRef, type ChangeEvent } from 'react';
 import {
@@ -150,7 +150,7 @@ export function ProductImagesField({
               type="button"
               onClick={onPick}
               disabled={disabled}
-              className={clsx(
+              className={cn(
                 'flex aspect-square w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed text-sm font-medium transition-colors',
                 isInvalid && images.length === 0
                   ? 'border-red-300 bg-red-50/40 text-red-700'

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../../lib/cn';
 import type { AuditEntry } from '../../../../../common/schemas/admin';
 import { Badge } from '../../../../components/ui/badge';
 import { describeAudit } from '../audit';
@@ -15,7 +15,7 @@ export function AuditEntryLine({ entry }: { entry: AuditEntry }) {
           {view.isSuccess ? null : <Badge tone="red">Failed</Badge>}
         </p>
         <p
-          className={clsx(
+          className={cn(
             'mt-0.5 text-xs [overflow-wrap:anywhere]',
             view.error ? 'text-red-600' : 'text-stone-500',
           )}

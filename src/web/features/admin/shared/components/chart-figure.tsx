@@ -1,3 +1,4 @@
+import { cn } from '../../../../lib/cn';
 import { Suspense, type ReactNode } from 'react';
 import { Skeleton } from '../../../../components/ui/skeleton';
 
@@ -29,7 +30,10 @@ export function ChartFigure({
   return (
     <section
       aria-labelledby={titleId}
-      className={`min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 shadow-stone-900/[0.03] ring-stone-200/80 sm:p-6 ${className ?? ''}`}
+      className={cn(
+        'min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 shadow-stone-900/[0.03] ring-stone-200/80 sm:p-6',
+        className,
+      )}
     >
       <h2 id={titleId} className="text-base font-semibold tracking-tight text-stone-950">
         {title}

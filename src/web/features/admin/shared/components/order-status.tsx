@@ -1,3 +1,4 @@
+import { cn } from '../../../../lib/cn';
 import { CircleCheck, CircleX, Clock, Package, Truck, type LucideIcon } from 'lucide-react';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../../common/schemas/admin';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
@@ -33,7 +34,11 @@ export function OrderStatusIcon({ status, className }: { status: string; classNa
   const { icon: Icon, iconClass } = look(status);
   return (
     <span
-      className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${iconClass} ${className ?? ''}`}
+      className={cn(
+        'inline-flex size-10 shrink-0 items-center justify-center rounded-full',
+        iconClass,
+        className,
+      )}
     >
       <Icon className="size-5" strokeWidth={1.75} aria-hidden="true" />
     </span>

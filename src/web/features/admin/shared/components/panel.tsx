@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { cn } from '../../../../lib/cn';
 import type { ReactNode } from 'react';
 
 /** The white card every admin section sits in, with an optional heading row. */
@@ -20,7 +20,7 @@ export function Panel({
   return (
     <section
       aria-labelledby={title ? titleId : undefined}
-      className={clsx(
+      className={cn(
         'rounded-2xl bg-white shadow-sm ring-1 shadow-stone-900/[0.03] ring-stone-200/80',
         className,
       )}
@@ -33,7 +33,7 @@ export function Panel({
           {actions}
         </div>
       ) : null}
-      <div className={clsx('p-5 sm:p-6', title && 'pt-4 sm:pt-4', bodyClassName)}>{children}</div>
+      <div className={cn('p-5 sm:p-6', title && 'pt-4 sm:pt-4', bodyClassName)}>{children}</div>
     </section>
   );
 }
