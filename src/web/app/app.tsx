@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router/dom';
-import { meQueryOptions } from '../features/auth/api/get-me';
+import { meQueryOptions } from '../lib/current-user';
 import { queryClient } from '../lib/query-client';
 import { AppProvider } from './provider';
 import { createRouter } from './router';

@@ -35,8 +35,52 @@ export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
 }
 
+/** The email + password account of a user (better-auth's `credential` provider row). */
+async function insertCredentialAccount(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values({
+      id: randomUUID(),
+      account_id: userId,
+      provider_id: CREDENTIAL_PROVIDER,
+      user_id: userId,
+      access_token: null,
+      refresh_token: null,
+      id_token: null,
+      access_token_expires_at: null,
+      refresh_token_expires_at: null,
+      scope: null,
+      password: passwordHash,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
 export function createAuthRepository(db: Db) {
   return {
+    /**
+     * A customer with an email + password account, in the caller's transaction, from a password
+     * hash made earlier (at checkout). Null, changing nothing, when the email already has a user.
+     */
+    async insertCustomerIfAbsent(email: string, passwordHash: string): Promise<{ id: string } | null> {
+      const now = new Date();
+      const user = await db
+        .insertInto('users')
+        .values({ id: randomUUID(), email, name: '', role: 'customer', created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!user) return null;
+      await insertCredentialAccount(db, user.id, passwordHash, now);
+      return user;
+    },
+
     async findUserByEmail(email: string): Promise<UserRow | null> {
       const row = await db
         .selectFrom('users')
@@ -82,24 +126,7 @@ export function createAuthRepository(db: Db) {
             })
             .returning(['id', 'email', 'name', 'role'])
             .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('accounts')
-            .values({
-              id: randomUUID(),
-              account_id: user.id,
-              provider_id: CREDENTIAL_PROVIDER,
-              user_id: user.id,
-              access_token: null,
-              refresh_token: null,
-              id_token: null,
-              access_token_expires_at: null,
-              refresh_token_expires_at: null,
-              scope: null,
-              password: user.passwordHash,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
+          await insertCredentialAccount(trx, user.id, user.passwordHash, now);
           return row;
         });
       } catch (err) {
@@ -131,24 +158,7 @@ export function createAuthRepository(db: Db) {
           .where('account_id', '=', userId)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) > 0) return;
-        await trx
-          .insertInto('accounts')
-          .values({
-            id: randomUUID(),
-            account_id: userId,
-            provider_id: CREDENTIAL_PROVIDER,
-            user_id: userId,
-            access_token: null,
-            refresh_token: null,
-            id_token: null,
-            access_token_expires_at: null,
-            refresh_token_expires_at: null,
-            scope: null,
-            password: passwordHash,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await insertCredentialAccount(trx, userId, passwordHash, now);
       });
     },
 

@@ -22,7 +22,7 @@ import {
   type SignUpInput,
 } from '../../../common/schemas/auth';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { AppError, RateLimitedError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { validationError } from '../../lib/validate';
@@ -54,6 +54,23 @@ const ARGON2_OPTIONS: Argon2Options = {
 
 export async function hashPassword(password: string): Promise<string> {
   return argon2Hash(password, ARGON2_OPTIONS);
+}
+
+/**
+ * The account a shopper asked for at checkout, created with the order, in the caller's
+ * transaction, from the password hash kept on the payment. An email that already has an account is
+ * left untouched ('existing').
+ */
+export async function createCustomerAccount(
+  db: Db,
+  email: string,
+  passwordHash: string,
+): Promise<{ outcome: 'created'; userId: string } | { outcome: 'existing' }> {
+  const created = await createAuthRepository(db).insertCustomerIfAbsent(
+    email.trim().toLowerCase(),
+    passwordHash,
+  );
+  return created ? { outcome: 'created', userId: created.id } : { outcome: 'existing' };
 }
 
 async function verifyPasswordHash(hash: string, password: string): Promise<boolean> {

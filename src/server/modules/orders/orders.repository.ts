@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { OrderStatus, PaymentMethod } from '../../db/schema';
-import { CREDENTIAL_PROVIDER } from '../auth/auth.repository';
 
 export interface NewOrderRow {
   paymentId: string;
@@ -94,44 +92,6 @@ export function createOrdersRepository(db: Db) {
         .where('id', 'in', [...ids])
         .execute();
       return new Set(rows.map((r) => r.id));
-    },
-
-    /**
-     * A customer account (users row + email/password account, the same rows the auth module
-     * writes) inside the caller's transaction, from a password hash made at checkout. Returns null
-     * and changes nothing when the email already has an account.
-     */
-    async insertCustomerWithPasswordHash(
-      email: string,
-      passwordHash: string,
-    ): Promise<{ id: string } | null> {
-      const now = new Date();
-      const user = await db
-        .insertInto('users')
-        .values({ id: randomUUID(), email, name: '', role: 'customer', created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!user) return null;
-      await db
-        .insertInto('accounts')
-        .values({
-          id: randomUUID(),
-          account_id: user.id,
-          provider_id: CREDENTIAL_PROVIDER,
-          user_id: user.id,
-          access_token: null,
-          refresh_token: null,
-          id_token: null,
-          access_token_expires_at: null,
-          refresh_token_expires_at: null,
-          scope: null,
-          password: passwordHash,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return user;
     },
   };
 }

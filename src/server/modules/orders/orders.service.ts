@@ -90,19 +90,3 @@ export async function findOrderOfPayment(
 ): Promise<{ id: string; status: OrderStatus } | null> {
   return createOrdersRepository(db).findByPaymentId(paymentId);
 }
-
-/**
- * The account a shopper asked for at checkout, created with the order from the password hash
- * kept on the payment. An email that already has an account is left untouched ('existing').
- */
-export async function createAccountWithOrder(
-  db: Db,
-  email: string,
-  passwordHash: string,
-): Promise<{ outcome: 'created'; userId: string } | { outcome: 'existing' }> {
-  const created = await createOrdersRepository(db).insertCustomerWithPasswordHash(
-    email.trim().toLowerCase(),
-    passwordHash,
-  );
-  return created ? { outcome: 'created', userId: created.id } : { outcome: 'existing' };
-}

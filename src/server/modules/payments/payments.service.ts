@@ -13,13 +13,9 @@ import {
   type StockChange,
   type StockRequest,
 } from '../catalog/stock.service';
+import { createCustomerAccount } from '../auth/auth.service';
 import type { EventHub } from '../events/event-hub';
-import {
-  createAccountWithOrder,
-  findOrderOfPayment,
-  placeOrder,
-  type PlacedOrder,
-} from '../orders/orders.service';
+import { findOrderOfPayment, placeOrder, type PlacedOrder } from '../orders/orders.service';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import type { StripeGateway } from './stripe-gateway';
 
@@ -317,7 +313,7 @@ export function createPaymentsService({
       let userId = payment.user_id;
       let accountOutcome = payment.account_outcome;
       if (payment.account_password_hash) {
-        const account = await createAccountWithOrder(
+        const account = await createCustomerAccount(
           trx,
           payment.shipping_info.email ?? '',
           payment.account_password_hash,

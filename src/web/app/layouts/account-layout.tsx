@@ -7,7 +7,7 @@ import { SkipLink } from '../../components/skip-link';
 import { Drawer, DrawerHeader } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { paths } from '../../config/paths';
-import { useCurrentUser } from '../../features/auth/api/get-me';
+import { useCurrentUser } from '../../lib/current-user';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { RequireUser } from '../../features/auth/components/require-user';
 import { errorMessage } from '../../lib/api-client';

@@ -4,7 +4,7 @@ import { BrandMark } from '../../../components/brand';
 import { PageTitle } from '../../../components/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useCurrentUser } from '../../../features/auth/api/get-me';
+import { useCurrentUser } from '../../../lib/current-user';
 import { AdminLoginForm } from '../../../features/auth/components/admin-login-form';
 import { adminCheckMessage } from '../../../features/auth/components/require-admin';
 

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths, type LandingSection } from '../../../config/paths';
-import { useCartStore } from '../../../features/cart/stores/cart-store';
+import { useCartStore } from '../../../features/checkout/stores/cart-store';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import type { OpenedFromShopState } from '../../../features/catalog/components/product-card';
 import { ProductBrowser } from '../../../features/catalog/components/product-browser';

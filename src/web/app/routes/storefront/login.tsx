@@ -3,7 +3,7 @@ import { PageTitle } from '../../../components/page-title';
 import { Alert } from '../../../components/ui/alert';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { LOAD_USER_ERROR, useCurrentUser } from '../../../features/auth/api/get-me';
+import { LOAD_USER_ERROR, useCurrentUser } from '../../../lib/current-user';
 import { LoginForm } from '../../../features/auth/components/login-form';
 
 export function Component() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { CART_STORAGE_KEY } from '../../../features/cart/stores/cart-store';
+import { CART_STORAGE_KEY } from '../../../features/checkout/stores/cart-store';
 import { CHECKOUT_STORAGE_KEY } from '../../../features/checkout/stores/checkout-store';
 import { CONSENT_STORAGE_KEYS } from '../../../features/consent/hooks/use-stored-flag';
 import { InfoList, InfoPage, InfoSection } from '../../layouts/info-page';

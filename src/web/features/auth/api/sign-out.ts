@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { authKeys } from './auth-keys';
+import { authKeys } from '../../../lib/auth-keys';
 
 export function signOut(): Promise<unknown> {
   return apiClient.post('/api/auth/sign-out', {});

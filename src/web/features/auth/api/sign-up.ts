@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser, SignUpInput } from '../../../../common/schemas/auth';
 import { apiClient } from '../../../lib/api-client';
-import { authKeys } from './auth-keys';
-import { getMe } from './get-me';
+import { authKeys } from '../../../lib/auth-keys';
+import { getMe } from '../../../lib/current-user';
 import { signIn } from './sign-in';
 
 export function signUp(input: SignUpInput): Promise<unknown> {

@@ -2,8 +2,8 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { authKeys } from '../api/auth-keys';
-import { useCurrentUser } from '../api/get-me';
+import { authKeys } from '../../../lib/auth-keys';
+import { useCurrentUser } from '../../../lib/current-user';
 
 /**
  * Renders children only for a signed-in user; others go to /login. Once a sign-out starts under

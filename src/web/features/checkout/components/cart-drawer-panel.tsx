@@ -4,8 +4,8 @@ import { CHECKOUT_MESSAGES, validateShippingInfo } from '../../../../common/sche
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Drawer, DrawerHeader } from '../../../components/ui/dialog';
-import { CartTotalsList } from '../../cart/components/cart-totals';
-import { selectItemCount, useCartStore } from '../../cart/stores/cart-store';
+import { CartTotalsList } from './cart-totals';
+import { selectItemCount, useCartStore } from '../stores/cart-store';
 import { CHECKOUT_STEPS, useCheckoutStore, type CheckoutStep } from '../stores/checkout-store';
 import { CartStep } from './cart-step';
 import { ConfirmationStep } from './confirmation-step';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useCartStore } from '../../cart/stores/cart-store';
+import { useCartStore } from '../stores/cart-store';
 import { usePaymentOutcome } from '../hooks/use-payment-return';
 
 const loadPanel = () => import('./cart-drawer-panel');

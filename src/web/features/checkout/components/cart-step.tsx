@@ -1,5 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
-import { CartLines } from '../../cart/components/cart-lines';
+import { CartLines } from './cart-lines';
 
 /** Step 1: the lines, or the empty state. */
 export function CartStep({ isEmpty, isBusy }: { isEmpty: boolean; isBusy: boolean }) {

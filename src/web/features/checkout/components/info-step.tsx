@@ -9,7 +9,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../../common/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { useCurrentUser } from '../../auth/api/get-me';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useShippingPrefill } from '../hooks/use-shipping-prefill';
 import { useCheckoutStore } from '../stores/checkout-store';
 import { validateAccountDraft, type AccountErrors } from '../utils/account-draft';

@@ -5,7 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useCartStore } from '../../cart/stores/cart-store';
+import { useCartStore } from '../stores/cart-store';
 import { CARD_PAYMENT_SUCCESS_MESSAGE } from '../hooks/use-payment-return';
 import { usePaymentStatusPolling } from '../hooks/use-payment-status-polling';
 import { useCheckoutStore } from '../stores/checkout-store';

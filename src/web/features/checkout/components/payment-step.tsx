@@ -3,7 +3,7 @@ import { CHECKOUT_SERVER_MESSAGES } from '../../../../common/schemas/checkout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { CartTotalsList } from '../../cart/components/cart-totals';
+import { CartTotalsList } from './cart-totals';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCardCheckout } from '../hooks/use-card-checkout';
 import { useCheckoutStore } from '../stores/checkout-store';

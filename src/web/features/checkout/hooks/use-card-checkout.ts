@@ -4,7 +4,7 @@ import {
   validateShippingInfo,
   type CheckoutInput,
 } from '../../../../common/schemas/checkout';
-import { useCartStore, type CartItem } from '../../cart/stores/cart-store';
+import { useCartStore, type CartItem } from '../stores/cart-store';
 import { cancelPayment } from '../api/cancel-payment';
 import { useCreateCheckout } from '../api/create-checkout';
 import { useCheckoutStore } from '../stores/checkout-store';

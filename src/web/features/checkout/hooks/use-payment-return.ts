@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { cartTotals } from '../../../../common/money';
 import type { PaymentStatusResponse } from '../../../../common/schemas/checkout';
 import { errorMessage } from '../../../lib/api-client';
-import { useCartStore } from '../../cart/stores/cart-store';
+import { useCartStore } from '../stores/cart-store';
 import { cancelPayment } from '../api/cancel-payment';
 import { getPaymentStatus } from '../api/get-payment-status';
 import { useCheckoutStore, type OrderConfirmation } from '../stores/checkout-store';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse, SessionUser } from '../../../../common/schemas/auth';
-import { apiClient } from '../../../lib/api-client';
+import type { MeResponse, SessionUser } from '../../common/schemas/auth';
+import { apiClient } from './api-client';
 import { authKeys } from './auth-keys';
 
 /** Spec §8 "Auth": shown when the signed-in user could not be loaded. */
