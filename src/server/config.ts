@@ -94,6 +94,13 @@ export const EnvSchema = z.object({
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** `public` serves the web app's source maps (`/assets/*.map`); `private` (default) answers 404. */
   SOURCE_MAPS: z.enum(['public', 'private']).default('private'),
+  /** Live-event streams this process serves at once (503 above), and per client address (429). */
+  EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  EVENTS_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** A live-event stream ends after this long; the browser reconnects (and re-checks its session). */
+  EVENTS_MAX_STREAM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Heartbeat of a live-event stream; the session behind a private stream is re-checked at each. */
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -151,6 +158,8 @@ export interface Config {
   reservationMinutes: number;
   sweepIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Live-event stream limits (see events.routes.ts). */
+  events: { maxStreams: number; maxStreamsPerClient: number; maxStreamMs: number; heartbeatMs: number };
   /** SOURCE_MAPS=public: the browser bundle's source maps are served. */
   publicSourceMaps: boolean;
 }
@@ -279,6 +288,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     reservationMinutes: env.RESERVATION_MINUTES,
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     logLevel: env.LOG_LEVEL,
+    events: {
+      maxStreams: env.EVENTS_MAX_STREAMS,
+      maxStreamsPerClient: env.EVENTS_MAX_STREAMS_PER_CLIENT,
+      maxStreamMs: env.EVENTS_MAX_STREAM_SECONDS * 1000,
+      heartbeatMs: Math.round(env.EVENTS_HEARTBEAT_SECONDS * 1000),
+    },
     publicSourceMaps: env.SOURCE_MAPS === 'public',
   };
 }

@@ -165,6 +165,8 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
     // Journeys sign in several times a minute from one address.
     SIGN_IN_RATE_LIMIT: '1000',
     SIGN_UP_RATE_LIMIT: '1000',
+    // ...and open many pages, each with its live-event stream, from one address.
+    EVENTS_MAX_STREAMS_PER_CLIENT: '200',
     // ...and start many checkouts.
     CHECKOUT_RATE_LIMIT: '1000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),

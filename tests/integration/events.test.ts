@@ -364,6 +364,98 @@ describe.each(BACKENDS)('live events (%s)', (backend) => {
   });
 });
 
+describe.each(BACKENDS)('live event stream limits (%s)', (backend) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      backend,
+      env: {
+        ...TEST_ENV,
+        EVENTS_MAX_STREAMS: '5',
+        EVENTS_MAX_STREAMS_PER_CLIENT: '2',
+        EVENTS_MAX_STREAM_SECONDS: '2',
+        EVENTS_HEARTBEAT_SECONDS: '0.2',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('caps streams per client (429) and in total (503), and frees a slot when a stream closes', async () => {
+    const a1 = await subscribe(t.client({ ip: '198.51.100.1' }), 'catalog');
+    const a2 = await subscribe(t.client({ ip: '198.51.100.1' }), 'catalog');
+    const third = await t.client({ ip: '198.51.100.1' }).get('/api/events?topics=catalog');
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await third.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+
+    // Other clients still connect, up to the process's total.
+    const others = [
+      await subscribe(t.client({ ip: '198.51.100.2' }), 'catalog'),
+      await subscribe(t.client({ ip: '198.51.100.3' }), 'catalog'),
+      await subscribe(t.client({ ip: '198.51.100.4' }), 'catalog'),
+    ];
+    const full = await t.client({ ip: '198.51.100.5' }).get('/api/events?topics=catalog');
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The health check still answers while every stream slot is taken.
+    expect((await t.app.request('/api/health')).status).toBe(200);
+
+    // A closed stream gives its slot back: the first client reconnects.
+    await a1.cancel();
+    let again: Response | undefined;
+    for (let i = 0; i < 50; i++) {
+      again = await t.client({ ip: '198.51.100.1' }).get('/api/events?topics=catalog');
+      if (again.status === 200) break;
+      await again.body?.cancel();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(again?.status).toBe(200);
+    const reader = new SseReader(again!);
+    for (const r of [a2, reader, ...others]) await r.cancel();
+  });
+
+  it('ends a stream at its maximum life with a retry hint, so the browser reconnects', async () => {
+    const reader = await subscribe(t.client({ ip: '198.51.100.20' }), 'catalog');
+    const started = Date.now();
+    const blocks: SseEvent[] = [];
+    try {
+      for (;;) blocks.push(await reader.next(5000));
+    } catch (err) {
+      expect((err as Error).message).toBe('stream ended');
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(blocks.some((b) => b.comments.includes('heartbeat'))).toBe(true);
+    expect(blocks.at(-1)).toMatchObject({ retry: LIVE_EVENTS_RETRY_MS, comments: ['reconnect'] });
+  });
+
+  it("stops an admin's stream once that admin signs out, and keeps a signed-in admin's", async () => {
+    const leaving = await signInAdmin(t);
+    const staying = await signInAdmin(t);
+    const gone = await subscribe(leaving, 'admin:audit');
+    const kept = await subscribe(staying, 'admin:audit');
+    try {
+      expect((await leaving.post('/api/auth/sign-out')).status).toBe(200);
+      await t.deps.events.publish('admin:audit', { type: 'audit.logged', data: { id: 'after-sign-out' } });
+      const delivered = await kept.nextEvent();
+      expect(delivered.message.data).toEqual({ id: 'after-sign-out' });
+      // The signed-out admin's stream ends without the event.
+      const seen: SseEvent[] = [];
+      try {
+        for (;;) seen.push(await gone.next(3000));
+      } catch (err) {
+        expect((err as Error).message).toBe('stream ended');
+      }
+      expect(seen.filter((b) => b.event !== undefined)).toEqual([]);
+    } finally {
+      await gone.cancel();
+      await kept.cancel();
+    }
+  });
+});
+
 describe.each(BACKENDS)('live events shutdown (%s)', (backend) => {
   let t: TestApp;
   // Apps start in beforeAll: creating one logs about a missing dist/web when the SPA is not built.

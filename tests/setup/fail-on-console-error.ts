@@ -8,6 +8,9 @@ import { drainServerErrors } from '../helpers/server-errors';
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];
+  // Server errors logged between tests (another suite's teardown dropping its database) are not
+  // this test's.
+  drainServerErrors();
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     errors.push(args);
   });

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
-  LIVE_EVENTS_HEARTBEAT_MS,
   LIVE_EVENTS_RETRY_MS,
   parseTopicList,
   resolveTopic,
@@ -10,9 +9,13 @@ import {
   type LiveEventMessage,
 } from '../../../common/schemas/events';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/app-error';
+import { AppError, RateLimitedError } from '../../lib/app-error';
 import { currentUser } from '../../lib/auth-guards';
+import { clientIpOf } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/hono-env';
+
+/** A private stream's session is looked up again before an event when this much time has passed. */
+const SESSION_CHECK_MS = 1000;
 
 /** A client this far behind is dropped; it reconnects and refetches. */
 const MAX_PENDING_WRITES = 256;
@@ -20,11 +23,20 @@ const MAX_PENDING_WRITES = 256;
 /**
  * GET /api/events?topics=catalog,orders:me -> text/event-stream.
  * Each event: `event: <type>`, `id: <id>`, `data: {"topic","type","data"}`. A `retry:` hint first,
- * a comment line every 25 s as heartbeat. Authorization is checked on this request: user topics
- * need a session (401), admin topics the admin role (403).
+ * a comment line every EVENTS_HEARTBEAT_SECONDS as heartbeat. Authorization is checked on this
+ * request: user topics need a session (401), admin topics the admin role (403), and again at every
+ * heartbeat: a stream whose session ended (or lost the admin role) is closed.
+ *
+ * Bounded: at most EVENTS_MAX_STREAMS open streams per process (503 above) and
+ * EVENTS_MAX_STREAMS_PER_CLIENT per client address (429 above; requests without a socket, the
+ * server's own tests, share one bucket), each living at most EVENTS_MAX_STREAM_SECONDS; the browser
+ * reconnects and resynchronises when a stream ends.
  */
 export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
+  const limits = deps.config.events;
+  let openStreams = 0;
+  const streamsPerClient = new Map<string, number>();
 
   router.get('/', async (c) => {
     const parsed = parseTopicList(c.req.query('topics'));
@@ -38,12 +50,47 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
     if (access.has('admin') && user?.role !== 'admin') throw new AppError('FORBIDDEN', 'Not authorized');
     if (deps.events.isClosed) throw new AppError('UNAVAILABLE', 'Live events are not available');
 
+    const topicList = parsed.topics;
+    const clientKey = clientIpOf(c) ?? 'no-socket';
+    if ((streamsPerClient.get(clientKey) ?? 0) >= limits.maxStreamsPerClient) {
+      throw new RateLimitedError(5, 'Too many live connections from this address');
+    }
+    if (openStreams >= limits.maxStreams) {
+      c.header('Retry-After', '10');
+      throw new AppError('UNAVAILABLE', 'Too many live connections; try again shortly');
+    }
+    openStreams++;
+    streamsPerClient.set(clientKey, (streamsPerClient.get(clientKey) ?? 0) + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      openStreams--;
+      const left = (streamsPerClient.get(clientKey) ?? 1) - 1;
+      if (left > 0) streamsPerClient.set(clientKey, left);
+      else streamsPerClient.delete(clientKey);
+    };
+    const isPrivate = access.has('user') || access.has('admin');
+    const sessionHeaders = c.req.raw.headers;
+    /** The session is still the one the stream was opened with, with the rights its topics need. */
+    const sessionStillValid = async () => {
+      const now = await deps.auth.getSessionUser(sessionHeaders).catch(() => null);
+      return now !== null && now.id === user?.id && (!access.has('admin') || now.role === 'admin');
+    };
+
     // Concrete topic (orders:<userId>) -> the name this client asked for (orders:me).
     const requestedName = new Map<string, string>();
     for (const topic of parsed.topics) requestedName.set(resolveTopic(topic, user?.id), topic);
 
     const signal = c.req.raw.signal;
     const response = streamSSE(c, async (stream) => {
+      try {
+        await serve(stream);
+      } finally {
+        release();
+      }
+    });
+    async function serve(stream: Parameters<Parameters<typeof streamSSE>[1]>[0]) {
       let finished = false;
       let pending = 0;
       let chain: Promise<unknown> = Promise.resolve();
@@ -58,16 +105,34 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
       };
 
       // Writes go out in order; a client that stops reading is dropped instead of buffered forever.
-      const send = (chunk: string) => {
+      // The session behind a private stream, checked at most once a second before an event goes out.
+      let checkedAt = 0;
+      const stillAllowed = async () => {
+        if (!isPrivate) return true;
+        if (Date.now() - checkedAt < SESSION_CHECK_MS) return true;
+        const valid = await sessionStillValid();
+        if (valid) checkedAt = Date.now();
+        return valid;
+      };
+
+      /** Writes go out in order; `guarded` ones (events) only while the session still allows them. */
+      const send = (chunk: string, guarded = false) => {
         if (finished) return;
         if (pending >= MAX_PENDING_WRITES) {
-          deps.logger.info({ topics: parsed.topics }, 'live events: dropping a client that is not reading');
+          deps.logger.info({ topics: topicList }, 'live events: dropping a client that is not reading');
           finish();
           return;
         }
         pending++;
         chain = chain
-          .then(() => stream.write(chunk))
+          .then(async () => {
+            if (finished) return;
+            if (guarded && !(await stillAllowed())) {
+              finish();
+              return;
+            }
+            await stream.write(chunk);
+          })
           .finally(() => {
             pending--;
           });
@@ -77,23 +142,37 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
         [...requestedName.keys()],
         (event) => {
           const chunk = formatEvent(event, requestedName.get(event.topic) ?? event.topic);
-          if (chunk) send(chunk);
+          if (chunk) send(chunk, true);
         },
         { onClose: finish },
       );
       stream.onAbort(finish);
       signal.addEventListener('abort', finish, { once: true });
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), LIVE_EVENTS_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        if (!isPrivate) {
+          send(': heartbeat\n\n');
+          return;
+        }
+        checkedAt = 0;
+        send(': heartbeat\n\n', true);
+      }, limits.heartbeatMs);
       heartbeat.unref();
+      // A stream ends after its maximum life; the browser reconnects (and its session is checked anew).
+      const lifetime = setTimeout(() => {
+        send(`retry: ${LIVE_EVENTS_RETRY_MS}\n: reconnect\n\n`);
+        void chain.then(finish, finish);
+      }, limits.maxStreamMs);
+      lifetime.unref();
 
       send(`retry: ${LIVE_EVENTS_RETRY_MS}\n: connected\n\n`);
       await done;
 
       clearInterval(heartbeat);
+      clearTimeout(lifetime);
       unsubscribe();
       signal.removeEventListener('abort', finish);
       // streamSSE closes the stream when this callback returns.
-    });
+    }
     response.headers.set('Cache-Control', 'no-cache, no-transform');
     response.headers.set('X-Accel-Buffering', 'no');
     return response;
