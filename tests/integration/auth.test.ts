@@ -473,7 +473,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     /** Moves the last failure of every counter back, as if `seconds` had passed. */
     const age = (seconds: number) =>
       database.db
-        .updateTable('rate_limits')
+        .updateTable('rate_limit_counters')
         .set({ last_request: sql<string>`last_request - ${seconds * 1000}` })
         .where('key', 'like', 'sign-in-fail%')
         .execute();
@@ -530,7 +530,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         await age(400);
       }
       await database.db
-        .updateTable('rate_limits')
+        .updateTable('rate_limit_counters')
         .set({ last_request: String(Date.now()) })
         .where('key', 'like', 'sign-in-fail%')
         .execute();
@@ -574,15 +574,20 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
           { id: `live-${now}`, key: `test-live-${now}`, count: 3, last_request: String(now - 60_000) },
         ])
         .execute();
-      expect(await sweepRateLimits(limited.deps)).toBeGreaterThanOrEqual(1);
-      const keys = (
-        await database.db
-          .selectFrom('rate_limits')
-          .select('key')
-          .where('key', 'like', `test-%-${now}`)
-          .execute()
-      ).map((r) => r.key);
-      expect(keys).toEqual([`test-live-${now}`]);
+      await database.db
+        .insertInto('rate_limit_counters')
+        .values([
+          { key: `test-old-${now}`, count: 3, last_request: String(now - 2 * 86_400_000) },
+          { key: `test-live-${now}`, count: 3, last_request: String(now - 600_000) },
+        ])
+        .execute();
+      expect(await sweepRateLimits(limited.deps)).toBeGreaterThanOrEqual(2);
+      for (const table of ['rate_limits', 'rate_limit_counters'] as const) {
+        const keys = (
+          await database.db.selectFrom(table).select('key').where('key', 'like', `test-%-${now}`).execute()
+        ).map((r) => r.key);
+        expect(keys, table).toEqual([`test-live-${now}`]);
+      }
     });
   });
 

@@ -263,12 +263,20 @@ export interface AdminOrderStatusStatsTable {
   orders: number;
 }
 
+/** 0007: the shop's own counters (sign-in failures, checkout starts), apart from better-auth's. */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  last_request: ColumnType<string, number | bigint | string, number | bigint | string>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
+  rate_limit_counters: RateLimitCountersTable;
   products: ProductsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;

@@ -6,7 +6,8 @@ import type { Database, Db } from '../../db/client';
  * The SQL the auth module runs outside better-auth: account administration (create a user with a
  * password in one transaction, set role or password, revoke sessions), the absolute session cap,
  * the per-email sign-in counter, and the advisory lock of the admin bootstrap. better-auth reads
- * and writes the same tables (users, sessions, accounts, rate_limits) through its Kysely adapter.
+ * and writes the same tables (users, sessions, accounts, rate_limits) through its Kysely adapter;
+ * the shop's own counters live in rate_limit_counters (better-auth prunes rate_limits to its window).
  */
 
 /** better-auth's provider id for email + password accounts (accounts.account_id = users.id). */
@@ -181,15 +182,15 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * One atomic step of a fixed-window counter in rate_limits: starts a new window (count 1) when
+     * One atomic step of a fixed-window counter in rate_limit_counters: starts a new window (count 1) when
      * the stored one has ended, otherwise adds one. `last_request` holds the window start here
      * (epoch ms, like better-auth's rows, which better-auth prunes once they are older than its
      * longest window). Returns the count including this hit and when the window started.
      */
-    /** A counter of rate_limits, or null. */
+    /** One of the shop's counters (rate_limit_counters), or null. */
     async findCounter(key: string): Promise<{ count: number; lastMs: number } | null> {
       const row = await db
-        .selectFrom('rate_limits')
+        .selectFrom('rate_limit_counters')
         .select(['count', 'last_request'])
         .where('key', '=', key)
         .executeTakeFirst();
@@ -202,8 +203,8 @@ export function createAuthRepository(db: Db) {
      */
     async bumpCounter(key: string, windowMs: number, nowMs: number): Promise<number> {
       const result = await sql<{ count: number }>`
-        insert into rate_limits as r (id, key, count, last_request)
-        values (${randomUUID()}, ${key}, 1, ${nowMs})
+        insert into rate_limit_counters as r (key, count, last_request)
+        values (${key}, 1, ${nowMs})
         on conflict (key) do update set
           count = case when r.last_request <= ${nowMs - windowMs} then 1 else r.count + 1 end,
           last_request = ${nowMs}
@@ -213,16 +214,20 @@ export function createAuthRepository(db: Db) {
     },
 
     async deleteCounter(key: string): Promise<void> {
-      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+      await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();
     },
 
     /** Deletes every counter (ours and better-auth's) whose last event is older than `beforeMs`. */
     async deleteCountersBefore(beforeMs: number): Promise<number> {
-      const result = await db
+      const ours = await db
+        .deleteFrom('rate_limit_counters')
+        .where('last_request', '<', String(beforeMs))
+        .executeTakeFirst();
+      const betterAuths = await db
         .deleteFrom('rate_limits')
         .where('last_request', '<', String(beforeMs))
         .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return Number(ours.numDeletedRows) + Number(betterAuths.numDeletedRows);
     },
 
     async hitFixedWindow(
@@ -231,8 +236,8 @@ export function createAuthRepository(db: Db) {
       nowMs: number,
     ): Promise<{ count: number; windowStartMs: number }> {
       const result = await sql<{ count: number; last_request: string | number }>`
-        insert into rate_limits as r (id, key, count, last_request)
-        values (${randomUUID()}, ${key}, 1, ${nowMs})
+        insert into rate_limit_counters as r (key, count, last_request)
+        values (${key}, 1, ${nowMs})
         on conflict (key) do update set
           count = case when r.last_request <= ${nowMs - windowMs} then 1 else r.count + 1 end,
           last_request = case when r.last_request <= ${nowMs - windowMs} then ${nowMs} else r.last_request end

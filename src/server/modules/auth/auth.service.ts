@@ -38,7 +38,7 @@ import { assertUncommonPassword } from './password-policy';
  *   naming a row of `sessions`. better-auth extends a session when it is used (idle expiry,
  *   SESSION_IDLE_DAYS); we refuse and delete one older than SESSION_MAX_AGE_DAYS (absolute cap).
  * - Sign-up is rate limited per client IP by better-auth's limiter; sign-in is throttled by failure
- *   counters per email and client (see `assertSignInAllowed`). Both count in `rate_limits`, so
+ *   counters per email and client (see `assertSignInAllowed`). Both count in the database, so
  *   the limits hold across instances.
  * - Passwords on a list of common ones are refused (password-policy.ts).
  */
