@@ -58,7 +58,10 @@ export const ProductSchema = z.object({
   /** The struck-through "was" price, when there is one. */
   originalPriceCents: z.int().min(0).nullable(),
   images: z.array(ProductImageSchema).min(1).max(MAX_PRODUCT_IMAGES),
+  /** Units a shopper can still buy (storefront); units on hand, held ones included (admin). */
   quantity: z.int().min(0),
+  /** Admin only: units held by open checkouts (part of `quantity`, not for sale until released). */
+  reservedQuantity: z.int().min(0).optional(),
   sizes: z.array(SizeSchema),
   colors: z.array(z.string()),
   sizeGuide: SizeGuideSchema.nullable(),

@@ -22,6 +22,14 @@ export function validationError(error: z.ZodError): AppError {
 
 const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
+/** A body declared as JSON, or no body at all (a POST without one: the schema sees {}). */
+function isJsonOrEmpty(c: Context): boolean {
+  const type = c.req.header('content-type');
+  if (type !== undefined && type.trim() !== '') return JSON_CONTENT_TYPE.test(type);
+  const length = c.req.header('content-length');
+  return c.req.header('transfer-encoding') === undefined && (length === undefined || Number(length) === 0);
+}
+
 const NUL_MESSAGE = 'must not contain NUL characters';
 
 /**
@@ -63,7 +71,7 @@ export function validate<T extends keyof ValidationTargets, S extends z.ZodType>
   return validator(target, (value, c: Context) => {
     // Hono reads a JSON body only when it is declared as JSON, and hands over {} otherwise: a form
     // or text body would pass a schema whose fields are all optional as an empty object.
-    if (target === 'json' && !JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) {
+    if (target === 'json' && !isJsonOrEmpty(c)) {
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
         'Request body must be JSON (Content-Type: application/json)',

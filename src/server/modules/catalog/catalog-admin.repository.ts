@@ -74,6 +74,20 @@ export function createCatalogAdminRepository(db: Db) {
     },
 
     /** Reservations of an open checkout (not yet released back to stock nor consumed by an order). */
+    /** Units that open checkouts hold, per product (products without any are absent). */
+    async findHeldUnits(productIds: readonly string[]): Promise<Map<string, number>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('stock_reservations')
+        .select((eb) => ['product_id', eb.fn.sum<number | string>('quantity').as('units')])
+        .where('product_id', 'in', [...productIds])
+        .where('released_at', 'is', null)
+        .where('consumed_at', 'is', null)
+        .groupBy('product_id')
+        .execute();
+      return new Map(rows.map((r) => [r.product_id, toNumber(r.units)]));
+    },
+
     async countOpenReservations(productId: string): Promise<number> {
       const row = await db
         .selectFrom('stock_reservations')

@@ -25,7 +25,13 @@ import { createCatalogAdminRepository } from './catalog-admin.repository';
 import { createCatalogRepository, type ProductRecord } from './catalog.repository';
 
 /**
- * Product administration: list/search/paginate, read, create, replace, patch, delete. Each write
+ * Product administration: list/search/paginate, read, create, replace, patch, delete.
+ *
+ * Quantities: `products.quantity` counts the units a shopper can still buy; open checkouts hold
+ * the rest (stock_reservations) until they are paid or released. The admin sees and edits units on
+ * hand, held ones included, with the held ones shown apart (`reservedQuantity`): an edit to N sets
+ * the buyable units to N minus what is held, so a released hold can never add units that are not
+ * there. N below the held units is refused. Each write
  * is one transaction with its audit entry; after commit 'product.created|updated|deleted' goes to
  * 'catalog' (every instance's storefront cache drops) and 'admin:products' (open admin lists).
  *
@@ -44,6 +50,9 @@ export interface CatalogAdminService {
 }
 
 const NOT_FOUND = 'Product not found';
+
+/** A product as the admin sees it: `quantity` on hand (held units included), `held` apart. */
+type AdminRecord = ProductRecord & { held: number };
 
 /** The editable fields, in the order an audit entry lists the changed ones. */
 const EDITABLE = [
@@ -81,8 +90,16 @@ export function createCatalogAdminService(deps: {
   const repo = createCatalogAdminRepository(deps.db);
   const publicBase = deps.storage.publicBase;
 
-  const toDto = (record: ProductRecord): Product => ({
+  /** The admin's view of a stored record: units on hand (buyable + held) and the held ones apart. */
+  const withHeld = (record: ProductRecord, held: number): AdminRecord => ({
     ...record,
+    quantity: record.quantity + held,
+    held,
+  });
+
+  const toDto = ({ held, ...record }: AdminRecord): Product => ({
+    ...record,
+    reservedQuantity: held,
     images: record.images.map((path) => {
       const srcset = imageSrcSet(path, publicBase);
       return { path, url: resolveImageUrl(path, publicBase), ...(srcset ? { srcset } : {}) };
@@ -115,16 +132,28 @@ export function createCatalogAdminService(deps: {
     id: string,
     input: ProductInput,
     actor: AdminActor,
-    before: ProductRecord,
+    before: AdminRecord,
   ) => {
     // A change that changes nothing writes nothing: no update, no audit entry, no live event.
     if (changedFields(before, { ...before, ...input }).length === 0) return toDto(before);
     await assertImagesExist(input.images, before.images);
     const { product, entry } = await deps.db.transaction().execute(async (trx) => {
-      const locked = await createCatalogAdminRepository(trx).lockById(id);
+      const adminRepo = createCatalogAdminRepository(trx);
+      const locked = await adminRepo.lockById(id);
       if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const product = await createCatalogRepository(trx).updateProduct(id, input, new Date());
-      if (!product) throw new AppError('NOT_FOUND', NOT_FOUND);
+      // Read under the product's row lock: a checkout or a release of this product waits for it.
+      const held = (await adminRepo.findHeldUnits([id])).get(id) ?? 0;
+      if (input.quantity < held) {
+        const message = `Quantity cannot be less than the ${held} held by open checkouts`;
+        throw new AppError('VALIDATION_FAILED', `quantity: ${message}`, { quantity: message });
+      }
+      const stored = await createCatalogRepository(trx).updateProduct(
+        id,
+        { ...input, quantity: input.quantity - held },
+        new Date(),
+      );
+      if (!stored) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const product = withHeld(stored, held);
       const entry = await recordAudit(
         trx,
         {
@@ -146,11 +175,11 @@ export function createCatalogAdminService(deps: {
     return toDto(product);
   };
 
-  const load = async (id: string): Promise<ProductRecord> => {
+  const load = async (id: string): Promise<AdminRecord> => {
     requireId(id);
     const record = await createCatalogRepository(deps.db).findById(id);
     if (!record) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return record;
+    return withHeld(record, (await repo.findHeldUnits([id])).get(id) ?? 0);
   };
 
   return {
@@ -164,7 +193,10 @@ export function createCatalogAdminService(deps: {
         offset,
       });
       return {
-        items: rows.map(toDto),
+        items: await (async () => {
+          const held = await repo.findHeldUnits(rows.map((r) => r.id));
+          return rows.map((r) => toDto(withHeld(r, held.get(r.id) ?? 0)));
+        })(),
         page: query.page,
         pageSize: query.pageSize,
         total,
@@ -197,7 +229,7 @@ export function createCatalogAdminService(deps: {
       });
       await announce('product.created', product.id);
       await announceAudit(deps.events, entry);
-      return toDto(product);
+      return toDto(withHeld(product, 0));
     },
 
     async replace(id, input, actor) {

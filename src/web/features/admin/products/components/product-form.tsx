@@ -520,7 +520,16 @@ export function ProductForm({ product, submitLabel, failureMessage, onSave, canc
                     required={false}
                   />
                 </Field>
-                <Field label={<Required>Quantity</Required>} isRequired error={invalid.quantity}>
+                <Field
+                  label={<Required>Quantity</Required>}
+                  isRequired
+                  error={invalid.quantity}
+                  hint={
+                    product?.reservedQuantity
+                      ? `On hand, including ${product.reservedQuantity} held by open checkouts`
+                      : undefined
+                  }
+                >
                   <Input
                     name="quantity"
                     type="number"

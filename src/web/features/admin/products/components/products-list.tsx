@@ -152,7 +152,9 @@ export function ProductsList({ editHref }: ProductsListProps) {
                       <Sizes sizes={product.sizes} />
                     </Td>
                     <Td className="max-w-40 text-stone-600">{product.colors.join(', ')}</Td>
-                    <Td className="text-right tabular-nums">{product.quantity}</Td>
+                    <Td className="text-right tabular-nums">
+                      <StockCount product={product} />
+                    </Td>
                     <Td className="text-right whitespace-nowrap">
                       <RowActions product={product} editHref={editHref} onDelete={setToDelete} />
                     </Td>
@@ -175,7 +177,9 @@ export function ProductsList({ editHref }: ProductsListProps) {
                   </div>
                   <div>
                     <dt className="text-xs text-stone-500">Stock</dt>
-                    <dd className="mt-0.5 tabular-nums">{product.quantity}</dd>
+                    <dd className="mt-0.5 tabular-nums">
+                      <StockCount product={product} />
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-xs text-stone-500">Sizes</dt>
@@ -366,5 +370,17 @@ function ProductsSkeleton() {
         </div>
       ))}
     </div>
+  );
+}
+
+/** Units on hand, and those held by open checkouts apart (they come back if the checkout ends unpaid). */
+function StockCount({ product }: { product: Product }) {
+  return (
+    <>
+      {product.quantity}
+      {product.reservedQuantity ? (
+        <span className="block text-xs font-normal text-amber-700">{product.reservedQuantity} reserved</span>
+      ) : null}
+    </>
   );
 }
