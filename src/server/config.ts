@@ -53,6 +53,12 @@ export const EnvSchema = z.object({
   SIGN_UP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
   CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
+  /** What one checkout may hold: units and merchandise value (USD). */
+  CHECKOUT_MAX_UNITS: z.coerce.number().int().min(1).max(10_000).default(10),
+  CHECKOUT_MAX_VALUE_USD: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  /** What one client (address, signed-in user or cart) may hold at once across open checkouts. */
+  CHECKOUT_MAX_OPEN_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(3),
+  CHECKOUT_MAX_HELD_UNITS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(15),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -130,6 +136,8 @@ export interface Config {
   signUpRateLimit: { max: number; windowSeconds: number };
   /** Checkouts started per client IP and window (each holds stock until it expires). */
   checkoutRateLimit: { max: number; windowSeconds: number };
+  /** Bounds on held stock: per checkout (units, merchandise value) and per client at once. */
+  holds: { maxUnits: number; maxValueCents: number; maxOpenPerClient: number; maxHeldUnitsPerClient: number };
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   storage:
@@ -260,6 +268,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     signUpRateLimit: { max: env.SIGN_UP_RATE_LIMIT, windowSeconds: env.SIGN_UP_RATE_WINDOW_SECONDS },
     checkoutRateLimit: { max: env.CHECKOUT_RATE_LIMIT, windowSeconds: env.CHECKOUT_RATE_WINDOW_SECONDS },
+    holds: {
+      maxUnits: env.CHECKOUT_MAX_UNITS,
+      maxValueCents: env.CHECKOUT_MAX_VALUE_USD * 100,
+      maxOpenPerClient: env.CHECKOUT_MAX_OPEN_PER_CLIENT,
+      maxHeldUnitsPerClient: env.CHECKOUT_MAX_HELD_UNITS_PER_CLIENT,
+    },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     storage,

@@ -165,6 +165,9 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
     // Journeys sign in several times a minute from one address.
     SIGN_IN_RATE_LIMIT: '1000',
     SIGN_UP_RATE_LIMIT: '1000',
+    // One client holds many checkouts at once here (each test takes its own products).
+    CHECKOUT_MAX_OPEN_PER_CLIENT: '1000',
+    CHECKOUT_MAX_HELD_UNITS_PER_CLIENT: '100000',
     // ...and open many pages, each with its live-event stream, from one address.
     EVENTS_MAX_STREAMS_PER_CLIENT: '200',
     // ...and start many checkouts.

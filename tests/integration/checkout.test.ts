@@ -120,6 +120,9 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
         STRIPE_API_URL: fake.url,
         SIGN_IN_RATE_LIMIT: '1000',
         SIGN_UP_RATE_LIMIT: '1000',
+        // One client holds many checkouts at once here (each test takes its own products).
+        CHECKOUT_MAX_OPEN_PER_CLIENT: '1000',
+        CHECKOUT_MAX_HELD_UNITS_PER_CLIENT: '100000',
       },
     });
     fake.setWebhook(async (req) => t.app.request(req));

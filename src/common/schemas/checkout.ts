@@ -140,6 +140,8 @@ export const CheckoutInputSchema = z.object({
   shippingInfo: ShippingInfoSchema,
   paymentMethod: PaymentMethodSchema,
   createAccount: CreateAccountInputSchema.optional(),
+  /** The browser's cart (a random id it keeps): a new checkout from it replaces the earlier one. */
+  cartId: z.uuid().optional(),
 });
 export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
 
@@ -217,4 +219,8 @@ export const CHECKOUT_SERVER_MESSAGES = {
   cryptoNotConfigured: 'Crypto payments are not configured yet',
   checkoutSessionFailed: 'Failed to create checkout session',
   rateLimited: 'Too many checkout attempts. Please wait a few minutes and try again.',
+  tooManyOpen:
+    'You already have checkouts in progress. Complete or cancel one, or wait a few minutes for them to expire.',
+  tooManyHeld:
+    'Your checkouts in progress already hold as many items as we can set aside. Complete or cancel one first.',
 } as const;

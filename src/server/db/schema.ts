@@ -116,6 +116,9 @@ export interface PaymentsTable {
   error: string | null;
   expires_at: Timestamp;
   confirmed_at: Timestamp | null;
+  /** 0008_checkout_holds.sql: who started the checkout (limits on what one client may hold). */
+  client_ip: string | null;
+  cart_id: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_IMAGE_PUBLIC_BASE, resolveImageUrl } from '../../../common/images';
+import { formatUsd } from '../../../common/money';
 import {
   CHECKOUT_SERVER_MESSAGES,
   type CheckoutConfigResponse,
@@ -8,14 +9,15 @@ import {
 } from '../../../common/schemas/checkout';
 import type { SessionUser } from '../../../common/schemas/auth';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import type { Database, Db } from '../../db/client';
+import { lockKeys } from '../../db/locks';
+import { AppError, RateLimitedError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, type AuthService } from '../auth/auth.service';
 import { assertUncommonPassword } from '../auth/password-policy';
 import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
-import { newPaymentReference, type PaymentsService } from '../payments/payments.service';
+import { newPaymentReference, type HolderKeys, type PaymentsService } from '../payments/payments.service';
 import { STRIPE_MIN_SESSION_MINUTES, type StripeGateway } from '../payments/stripe-gateway';
 import { priceCheckout, type ProductForPricing } from './pricing';
 
@@ -81,6 +83,46 @@ export function createCheckoutService({
     }
   };
 
+  /**
+   * What one checkout and one client may hold (HOLD limits in config): a checkout's units and
+   * merchandise value; a client's open checkouts and held units, counted per address, per
+   * signed-in user and per cart. Checked inside the reservation's transaction under a lock per
+   * holder key, so two checkouts of one client at once cannot both slip under a limit.
+   */
+  async function assertWithinHoldLimits(
+    trx: Db,
+    holder: HolderKeys,
+    priced: { amounts: { subtotalCents: number }; stock: ReadonlyArray<{ quantity: number }> },
+  ): Promise<void> {
+    const limits = config.holds;
+    const units = priced.stock.reduce((sum, s) => sum + s.quantity, 0);
+    if (units > limits.maxUnits) {
+      const message = `A checkout can hold at most ${limits.maxUnits} items. Please check out the rest separately.`;
+      throw new AppError('VALIDATION_FAILED', `items: ${message}`, { items: message });
+    }
+    if (priced.amounts.subtotalCents > limits.maxValueCents) {
+      const message = `A checkout can hold at most ${formatUsd(limits.maxValueCents)} of items. Please check out the rest separately.`;
+      throw new AppError('VALIDATION_FAILED', `items: ${message}`, { items: message });
+    }
+    const keys = [
+      holder.clientIp && `ip:${holder.clientIp}`,
+      holder.userId && `user:${holder.userId}`,
+      holder.cartId && `cart:${holder.cartId}`,
+    ].filter((k): k is string => Boolean(k));
+    await lockKeys(
+      trx,
+      keys.map((k) => `checkout-holder:${k}`),
+    );
+    for (const open of await payments.countOpenHolds(trx, holder, new Date())) {
+      if (open.checkouts >= limits.maxOpenPerClient) {
+        throw new RateLimitedError(60, CHECKOUT_SERVER_MESSAGES.tooManyOpen);
+      }
+      if (open.units + units > limits.maxHeldUnitsPerClient) {
+        throw new RateLimitedError(60, CHECKOUT_SERVER_MESSAGES.tooManyHeld);
+      }
+    }
+  }
+
   return {
     async config() {
       return {
@@ -107,6 +149,11 @@ export function createCheckoutService({
           CHECKOUT_SERVER_MESSAGES.rateLimited,
         );
       }
+
+      // A new checkout from the same cart replaces the earlier one (the shopper went back and
+      // changed the cart): its hold ends first, its Stripe session expired.
+      if (input.cartId) await payments.releaseCart(input.cartId, new Date());
+      const holder = { clientIp: clientIp ?? null, userId: user?.id ?? null, cartId: input.cartId ?? null };
 
       const now = Date.now();
       const sessionMinutes = Math.max(config.reservationMinutes, STRIPE_MIN_SESSION_MINUTES);
@@ -141,6 +188,7 @@ export function createCheckoutService({
           ]),
         );
         const priced = priceCheckout(products, input.items, input.paymentMethod);
+        await assertWithinHoldLimits(trx, holder, priced);
         const payment = await payments.recordPending(trx, {
           reference,
           method: input.paymentMethod,
@@ -150,6 +198,8 @@ export function createCheckoutService({
           userId: user?.id ?? null,
           accountPasswordHash,
           expiresAt,
+          clientIp: holder.clientIp,
+          cartId: holder.cartId,
         });
         const change = await reserveStock(trx, payment.id, priced.stock, expiresAt);
         return { payment, priced, change };

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { PaymentMethod, PaymentStatus, PaymentsTable } from '../../db/schema';
 
@@ -36,6 +36,15 @@ export interface NewPaymentRow {
   userId: string | null;
   accountPasswordHash: string | null;
   expiresAt: Date;
+  clientIp: string | null;
+  cartId: string | null;
+}
+
+/** Who a checkout belongs to, for the limits on what one client may hold. */
+export interface HolderKeys {
+  clientIp: string | null;
+  userId: string | null;
+  cartId: string | null;
 }
 
 const PAYMENT_COLUMNS = [
@@ -79,6 +88,8 @@ export function createPaymentsRepository(db: Db) {
           user_id: payment.userId,
           account_password_hash: payment.accountPasswordHash,
           expires_at: payment.expiresAt,
+          client_ip: payment.clientIp,
+          cart_id: payment.cartId,
           created_at: now,
           updated_at: now,
         })
@@ -145,6 +156,62 @@ export function createPaymentsRepository(db: Db) {
      * Pending payments whose time is up, locked for the caller's transaction. SKIP LOCKED: rows
      * another instance (or a webhook) is working on are left to it, so N sweepers never collide.
      */
+    /**
+     * Open checkouts (pending, not yet expired) and the units they hold, per holder key given:
+     * the client address, the signed-in user, the browser's cart.
+     */
+    async countOpenHolds(
+      keys: HolderKeys,
+      now: Date,
+    ): Promise<Array<{ key: keyof HolderKeys; checkouts: number; units: number }>> {
+      const column = { clientIp: 'client_ip', userId: 'user_id', cartId: 'cart_id' } as const;
+      const out: Array<{ key: keyof HolderKeys; checkouts: number; units: number }> = [];
+      for (const key of ['clientIp', 'userId', 'cartId'] as const) {
+        const value = keys[key];
+        if (value === null) continue;
+        const result = await sql<{ checkouts: number | string; units: number | string | null }>`
+          select count(distinct p.id) as checkouts,
+                 coalesce(sum(r.quantity) filter (where r.released_at is null and r.consumed_at is null), 0) as units
+          from payments p
+          left join stock_reservations r on r.payment_id = p.id
+          where ${sql.ref(`p.${column[key]}`)} = ${value}
+            and p.status = 'pending'
+            and p.expires_at > ${now}
+        `.execute(db);
+        const row = result.rows[0];
+        out.push({ key, checkouts: Number(row?.checkouts ?? 0), units: Number(row?.units ?? 0) });
+      }
+      return out;
+    },
+
+    /** References of this cart's open checkouts (a new checkout from the cart replaces them). */
+    async findOpenReferencesByCart(cartId: string, now: Date): Promise<string[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select('reference')
+        .where('cart_id', '=', cartId)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', now)
+        .execute();
+      return rows.map((r) => r.reference);
+    },
+
+    /** Card payments still without a Checkout Session after `before` (the server stopped in between). */
+    async claimSessionlessPending(before: Date, limit: number): Promise<PaymentRow[]> {
+      return db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('status', '=', 'pending')
+        .where('method', '=', 'card')
+        .where('stripe_session_id', 'is', null)
+        .where('created_at', '<=', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+    },
+
     async claimExpiredPending(now: Date, limit: number): Promise<PaymentRow[]> {
       return db
         .selectFrom('payments')

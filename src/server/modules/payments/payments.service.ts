@@ -16,7 +16,12 @@ import {
 import { createCustomerAccount } from '../auth/auth.service';
 import type { EventHub } from '../events/event-hub';
 import { findOrderOfPayment, placeOrder, type PlacedOrder } from '../orders/orders.service';
-import { createPaymentsRepository, type PaymentRow } from './payments.repository';
+import {
+  createPaymentsRepository,
+  type HolderKeys,
+  type PaymentRow,
+  type PaymentsRepository,
+} from './payments.repository';
 import type { StripeGateway } from './stripe-gateway';
 
 /** The Checkout Session events the shop acts on; every other event type is acknowledged and ignored. */
@@ -126,7 +131,15 @@ export interface NewPendingPayment {
   userId: string | null;
   accountPasswordHash: string | null;
   expiresAt: Date;
+  /** Who started it (limits on what one client may hold). */
+  clientIp?: string | null;
+  cartId?: string | null;
 }
+
+export type { HolderKeys };
+
+/** A card payment still without a Checkout Session this long after it started is released. */
+export const SESSIONLESS_GRACE_MS = 2 * 60_000;
 
 export type WebhookOutcome =
   | 'order_created'
@@ -151,8 +164,15 @@ export interface PaymentsService {
     rawBody: Buffer,
     signature: string | undefined,
   ): Promise<{ type: string; outcome: WebhookOutcome }>;
-  /** Ends pending payments whose time is up (the reservation sweeper); returns how many. */
+  /**
+   * Ends pending payments whose time is up, and card payments that never got their Checkout
+   * Session (older than SESSIONLESS_GRACE_MS: the server stopped in between); returns how many.
+   */
   expireDuePayments(now: Date, batchSize?: number): Promise<number>;
+  /** Open checkouts and the units they hold, per holder key (in the caller's transaction). */
+  countOpenHolds(db: Db, keys: HolderKeys, now: Date): ReturnType<PaymentsRepository['countOpenHolds']>;
+  /** Cancels this cart's open checkouts (their Stripe sessions expired first); how many ended. */
+  releaseCart(cartId: string, now: Date): Promise<number>;
 }
 
 export interface CreatePaymentsServiceOptions {
@@ -428,6 +448,8 @@ export function createPaymentsService({
         shippingInfo: payment.shippingInfo,
         userId: payment.userId,
         accountPasswordHash: payment.accountPasswordHash,
+        clientIp: payment.clientIp ?? null,
+        cartId: payment.cartId ?? null,
         expiresAt: payment.expiresAt,
       });
       await repo.insertEvent(row.id, null, 'pending', {
@@ -523,11 +545,34 @@ export function createPaymentsService({
       return { type: event.type, outcome };
     },
 
+    countOpenHolds(trx, keys, now) {
+      return createPaymentsRepository(trx).countOpenHolds(keys, now);
+    },
+
+    async releaseCart(cartId, now) {
+      const references = await createPaymentsRepository(db).findOpenReferencesByCart(cartId, now);
+      let ended = 0;
+      for (const reference of references) {
+        const status = await this.cancel(reference);
+        if (status.status !== 'pending') ended++;
+      }
+      return ended;
+    },
+
     async expireDuePayments(now, batchSize = 100) {
       let total = 0;
       for (;;) {
         const { ended, change } = await db.transaction().execute(async (trx) => {
-          const due = await createPaymentsRepository(trx).claimExpiredPending(now, batchSize);
+          const repo = createPaymentsRepository(trx);
+          const expired = await repo.claimExpiredPending(now, batchSize);
+          const sessionless =
+            expired.length < batchSize
+              ? await repo.claimSessionlessPending(
+                  new Date(now.getTime() - SESSIONLESS_GRACE_MS),
+                  batchSize - expired.length,
+                )
+              : [];
+          const due = [...expired, ...sessionless.filter((p) => !expired.some((e) => e.id === p.id))];
           // The whole batch's stock in one pass, products in id order (no deadlock with checkouts).
           const released = await releaseReservations(
             trx,

@@ -71,6 +71,7 @@ export function useCardCheckout() {
         items: checkoutItems(items),
         shippingInfo: shipping.value,
         paymentMethod: 'card',
+        cartId: useCartStore.getState().cartId,
         ...(account.value ? { createAccount: account.value } : {}),
       },
       {

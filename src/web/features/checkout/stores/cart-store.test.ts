@@ -71,11 +71,16 @@ describe('cart store', () => {
     });
   });
 
-  it('keeps the lines (not the open flag) in localStorage, versioned', () => {
+  it('keeps the lines and the cart id (not the open flag) in localStorage, versioned', () => {
     useCartStore.getState().addItem(product());
     useCartStore.getState().open();
     const stored = JSON.parse(localStorage.getItem('aelo-cart') ?? 'null');
-    expect(stored).toEqual({ state: { items: [{ ...product(), quantity: 1 }] }, version: 1 });
+    const { cartId } = useCartStore.getState();
+    expect(cartId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(stored).toEqual({ state: { items: [{ ...product(), quantity: 1 }], cartId }, version: 1 });
+    // A placed order starts a new cart with a new id.
+    useCartStore.getState().clear();
+    expect(useCartStore.getState().cartId).not.toBe(cartId);
   });
 
   it('reads back only well-formed lines, clamped and merged', () => {

@@ -41,6 +41,11 @@ export function maxQuantityFor(item: Pick<CartItem, 'stock'>): number {
 
 interface CartState {
   items: CartItem[];
+  /**
+   * A random id of this browser's cart, sent with each checkout: the server replaces the cart's
+   * earlier unpaid checkout (and its hold on the stock) with the new one.
+   */
+  cartId: string;
   isOpen: boolean;
   open: () => void;
   close: () => void;
@@ -94,10 +99,22 @@ export function sanitizeItems(value: unknown): CartItem[] {
   return out;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** A random (v4) UUID; getRandomValues also works on plain http, where randomUUID is missing. */
+function newCartId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export const useCartStore = create<CartState>()(
   persist(
     (set) => ({
       items: [],
+      cartId: newCartId(),
       isOpen: false,
       open: () => set({ isOpen: true }),
       close: () => set({ isOpen: false }),
@@ -123,20 +140,26 @@ export const useCartStore = create<CartState>()(
           ),
         })),
       removeItem: (line) => set((s) => ({ items: s.items.filter((item) => !sameLine(item, line)) })),
-      clear: () => set({ items: [] }),
+      // A placed order starts a new cart.
+      clear: () => set({ items: [], cartId: newCartId() }),
     }),
     {
       name: CART_STORAGE_KEY,
       version: CART_STORAGE_VERSION,
       storage: createJSONStorage(() => localStorage),
       // The drawer always starts closed; only the lines survive a reload.
-      partialize: (s) => ({ items: s.items }),
+      partialize: (s) => ({ items: s.items, cartId: s.cartId }),
       // Older versions: keep whatever lines still fit the current shape.
       migrate: (persisted) => ({ items: sanitizeItems((persisted as { items?: unknown } | null)?.items) }),
-      merge: (persisted, current) => ({
-        ...current,
-        items: sanitizeItems((persisted as { items?: unknown } | null)?.items),
-      }),
+      merge: (persisted, current) => {
+        const stored = persisted as { items?: unknown; cartId?: unknown } | null;
+        return {
+          ...current,
+          items: sanitizeItems(stored?.items),
+          cartId:
+            typeof stored?.cartId === 'string' && UUID.test(stored.cartId) ? stored.cartId : current.cartId,
+        };
+      },
     },
   ),
 );

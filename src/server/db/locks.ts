@@ -1,0 +1,14 @@
+import { sql } from 'kysely';
+import type { Db } from './client';
+
+/**
+ * Transaction-level advisory locks named by text keys (hashed to PostgreSQL's 64-bit lock space):
+ * held until the caller's transaction ends. Keys are taken in sorted order, so two transactions
+ * locking overlapping sets cannot deadlock each other. PGlite runs one transaction at a time, for
+ * which the locks are free.
+ */
+export async function lockKeys(trx: Db, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  }
+}
