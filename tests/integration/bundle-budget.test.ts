@@ -20,7 +20,6 @@ describe.skipIf(!isBuilt)('landing route bundle budget', () => {
     const table = report.files
       .map((f) => `${(f.gzipBytes / 1024).toFixed(1)} KB  ${f.file} (${f.reason})`)
       .join('\n');
-    expect(BUDGET_BYTES).toBe(150 * 1024);
     expect(report.files.some((f) => f.reason === 'entry')).toBe(true);
     expect(report.files.some((f) => f.reason === 'landing route')).toBe(true);
     expect(

@@ -9,6 +9,21 @@ describe('checkoutErrorMessage', () => {
     );
   });
 
+  it('shows a refused field by its message alone (a hold limit, a common password)', () => {
+    const limit = 'A checkout can hold at most 10 items. Please check out the rest separately.';
+    expect(
+      checkoutErrorMessage(new ApiError('VALIDATION_FAILED', `items: ${limit}`, 400, { items: limit })),
+    ).toBe(limit);
+    const common = 'This password is too common. Choose another.';
+    expect(
+      checkoutErrorMessage(
+        new ApiError('VALIDATION_FAILED', `createAccount.password: ${common}`, 400, {
+          'createAccount.password': common,
+        }),
+      ),
+    ).toBe(common);
+  });
+
   it("falls back to 'Failed to create checkout session' when the server gives no reason", () => {
     expect(checkoutErrorMessage(new ApiError('INTERNAL', 'Something went wrong', 500))).toBe(
       'Failed to create checkout session',
