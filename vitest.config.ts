@@ -4,11 +4,12 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts', 'tests/e2e/**/*.spec.ts'],
     environment: 'node',
+    globalSetup: ['tests/setup/pglite-template.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 4,
     reporters: ['default'],
   },
 });

@@ -12,8 +12,8 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { createLogger } from '../../src/server/lib/logger';
+import { type Database } from '../../src/server/db/client';
+import { openTestDatabase } from '../helpers/test-app';
 import { createOrder } from '../factories/order';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
@@ -89,12 +89,7 @@ describeBrowser('admin back office', () => {
 
   beforeAll(async () => {
     if (!scratch) return;
-    database = await openDatabase({
-      databaseUrl: scratch.url,
-      pgliteDir: 'memory://',
-      logger: createLogger('silent'),
-      poolSize: 2,
-    });
+    database = await openTestDatabase(scratch, { poolSize: 2 });
   });
 
   function db() {

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+import { copyPgliteTemplate } from './pglite-template';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_ENTRY = path.join(ROOT_DIR, 'dist/server/main.js');
@@ -143,6 +144,8 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  // The embedded database starts from the migrated template instead of running initdb.
+  if (!options.databaseUrl) copyPgliteTemplate(path.join(dataDir, 'pglite'));
   const admin = options.admin ?? { ...DEFAULT_ADMIN };
 
   // A clean environment: nothing from the developer's shell leaks into the server's configuration.

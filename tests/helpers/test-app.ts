@@ -6,9 +6,10 @@ import { createApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { closeDeps, createDeps, type AppDeps } from '../../src/server/deps';
-import { createLogger } from '../../src/server/lib/logger';
+import { createLogger, type Logger } from '../../src/server/lib/logger';
 import type { AppEnv } from '../../src/server/lib/hono-env';
 import { createScratchDatabase, type Backend, type ScratchDatabase } from './databases';
+import { pgliteSnapshot } from './pglite-template';
 import { serverErrorSink } from './server-errors';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -49,9 +50,7 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
   // Errors are recorded (and fail the test unless it expects them); below that, nothing is logged.
   const logger =
     config.logLevel === 'silent' ? createLogger('error', serverErrorSink) : createLogger(config.logLevel);
-  const database =
-    options.database ??
-    (await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://', logger, poolSize: 5 }));
+  const database = options.database ?? (await openTestDatabase(scratch, { logger }));
   const deps = await createDeps(config, logger, { database });
   const app = createApp(deps);
   return {
@@ -66,6 +65,23 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Opens a scratch database: the PostgreSQL one by its URL, or an in-memory PGlite started from
+ * the migrated template (tests/setup/pglite-template.ts).
+ */
+export async function openTestDatabase(
+  scratch: ScratchDatabase,
+  options: { logger?: Logger; poolSize?: number } = {},
+): Promise<Database> {
+  return openDatabase({
+    databaseUrl: scratch.url,
+    pgliteDir: 'memory://',
+    logger: options.logger ?? createLogger('silent'),
+    poolSize: options.poolSize ?? 5,
+    ...(scratch.url ? {} : { pgliteSnapshot: pgliteSnapshot() }),
+  });
 }
 
 export interface RequestOptions {

@@ -12,16 +12,21 @@ import {
   bootstrapAdmin,
   DEMO_ADMIN_EMAIL,
 } from '../../src/server/modules/auth/admin-bootstrap';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { type Database } from '../../src/server/db/client';
 import { sweepRateLimits } from '../../src/server/jobs/reservation-sweeper';
-import { createLogger } from '../../src/server/lib/logger';
 import {
   BACKENDS,
   createScratchDatabase,
   warnIfPostgresSkipped,
   type ScratchDatabase,
 } from '../helpers/databases';
-import { startTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app';
+import {
+  openTestDatabase,
+  startTestApp,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestClient,
+} from '../helpers/test-app';
 
 const PASSWORD = 'correct horse battery';
 /** Most tests sign in many times: the rate-limit tests run on their own app with a low limit. */
@@ -66,12 +71,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
   beforeAll(async () => {
     warnIfPostgresSkipped();
     scratch = await createScratchDatabase(backend);
-    database = await openDatabase({
-      databaseUrl: scratch.url,
-      pgliteDir: 'memory://',
-      logger: createLogger('silent'),
-      poolSize: 5,
-    });
+    database = await openTestDatabase(scratch, { poolSize: 5 });
     t = await startApp(RELAXED_LIMIT);
   });
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/common/errors';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client';
-import { createLogger } from '../../src/server/lib/logger';
+import { type Database, type Db } from '../../src/server/db/client';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { openTestDatabase, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * Shoppers racing for the last item, on PostgreSQL (PGlite is one connection, so nothing races
@@ -43,12 +42,7 @@ describe.skipIf(!TEST_DATABASE_URL)('concurrent checkouts on postgres', () => {
     fake = await startFakeStripe();
     scratch = await createScratchDatabase('postgres');
     // More connections than the default test pool, so that many transactions really overlap.
-    database = await openDatabase({
-      databaseUrl: scratch.url,
-      pgliteDir: '',
-      logger: createLogger('silent'),
-      poolSize: 20,
-    });
+    database = await openTestDatabase(scratch, { poolSize: 20 });
     t = await startTestApp({
       backend: 'postgres',
       scratch,

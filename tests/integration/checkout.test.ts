@@ -5,9 +5,8 @@ import type {
   CheckoutResponse,
   PaymentStatusResponse,
 } from '../../src/common/schemas/checkout';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { type Database, type Db } from '../../src/server/db/client';
 import { sweepExpiredReservations } from '../../src/server/jobs/reservation-sweeper';
-import { createLogger } from '../../src/server/lib/logger';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import {
   BACKENDS,
@@ -15,7 +14,7 @@ import {
   warnIfPostgresSkipped,
   type ScratchDatabase,
 } from '../helpers/databases';
-import { startTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
+import { openTestDatabase, startTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { takeServerErrors } from '../helpers/server-errors';
 
 /**
@@ -104,12 +103,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
     warnIfPostgresSkipped();
     fake = await startFakeStripe();
     scratch = await createScratchDatabase(backend);
-    database = await openDatabase({
-      databaseUrl: scratch.url,
-      pgliteDir: 'memory://',
-      logger: createLogger('silent'),
-      poolSize: 5,
-    });
+    database = await openTestDatabase(scratch, { poolSize: 5 });
     t = await startTestApp({
       backend,
       scratch,

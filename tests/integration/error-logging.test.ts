@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { type Database } from '../../src/server/db/client';
+import { openTestDatabase } from '../helpers/test-app';
 import { createLogger } from '../../src/server/lib/logger';
 import { BACKENDS, createScratchDatabase, type ScratchDatabase } from '../helpers/databases';
 
@@ -15,12 +16,7 @@ describe.each(BACKENDS)('database errors in the log (%s)', (backend) => {
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(backend);
-    database = await openDatabase({
-      databaseUrl: scratch.url,
-      pgliteDir: 'memory://',
-      logger: createLogger('silent'),
-      poolSize: 2,
-    });
+    database = await openTestDatabase(scratch, { poolSize: 2 });
   });
   afterAll(async () => {
     await database?.close();

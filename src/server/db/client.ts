@@ -36,6 +36,11 @@ export interface OpenDatabaseOptions {
   pgliteDir: string;
   logger: Logger;
   poolSize?: number;
+  /**
+   * A PGlite data directory dump (`dumpDataDir`) to start an in-memory database from instead of
+   * running initdb: tests load one migrated template, which takes a second instead of four.
+   */
+  pgliteSnapshot?: Blob;
 }
 
 // int8 (count(*), bigserial) as string would surprise callers: parse to number where safe.
@@ -45,14 +50,19 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => {
 });
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.pgliteDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, snapshot: Blob | undefined): Promise<Database> {
   const isMemory = dir.startsWith('memory://');
   if (!isMemory) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
-  const pglite = await PGlite.create(isMemory ? undefined : dir, { extensions: { pgcrypto } });
+  const pglite = await PGlite.create(isMemory ? undefined : dir, {
+    extensions: { pgcrypto },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

@@ -1,0 +1,78 @@
+/**
+ * Vitest global setup: one migrated PGlite database, made once per migration set and kept in
+ * node_modules/.cache, so that a test database or a browser-test server starts from a copy instead
+ * of running PostgreSQL's initdb and every migration again (about four seconds each on a busy
+ * two-core machine, paid by every test app before).
+ *
+ * It leaves two forms of the same database: `pgdata/`, a data directory a spawned server copies
+ * into its DATA_DIR, and `dump.tar`, the dump an in-memory PGlite loads (`loadDataDir`).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { createLogger } from '../../src/server/lib/logger';
+import { migrationsDir, projectRoot as ROOT_DIR } from '../../src/server/lib/paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Folder holding `pgdata/` and `dump.tar` of a migrated PGlite database. */
+    pgliteTemplateDir: string;
+  }
+}
+
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const pglite = JSON.parse(
+    readFileSync(path.join(ROOT_DIR, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
+  hash.update(`pglite ${pglite.version}\n`);
+  for (const file of readdirSync(migrationsDir).sort()) {
+    hash.update(`${file}\n`);
+    hash.update(readFileSync(path.join(migrationsDir, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export async function ensurePgliteTemplate(): Promise<string> {
+  const cacheRoot = path.join(ROOT_DIR, 'node_modules/.cache/aelo-pglite-template');
+  const dir = path.join(cacheRoot, templateKey());
+  if (existsSync(path.join(dir, 'dump.tar'))) return dir;
+
+  // Built beside the final folder and renamed into place, so a concurrent run never sees half of it.
+  const work = path.join(cacheRoot, `.building-${randomBytes(4).toString('hex')}`);
+  mkdirSync(work, { recursive: true });
+  try {
+    const logger = createLogger('silent');
+    const database = await openDatabase({
+      databaseUrl: undefined,
+      pgliteDir: path.join(work, 'pgdata'),
+      logger,
+    });
+    await migrate(database, migrationsDir, logger);
+    await database.close();
+    // Dump from a copy opened fresh, so the dump is the closed, checkpointed directory.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
+    const pglite = await PGlite.create(path.join(work, 'pgdata'), { extensions: { pgcrypto } });
+    const dump = await pglite.dumpDataDir('none');
+    await pglite.close();
+    writeFileSync(path.join(work, 'dump.tar'), Buffer.from(await dump.arrayBuffer()));
+    try {
+      renameSync(work, dir);
+    } catch {
+      // Another run put the same template in place first.
+      rmSync(work, { recursive: true, force: true });
+    }
+  } catch (err) {
+    rmSync(work, { recursive: true, force: true });
+    throw err;
+  }
+  return dir;
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  project.provide('pgliteTemplateDir', await ensurePgliteTemplate());
+}
