@@ -7,7 +7,7 @@ import {
   formatUsdFromCents,
   formatWeightLbs,
   shortOrderId,
-  shortSignature,
+  shortHash,
 } from './format';
 
 describe('formatTokenPrice', () => {
@@ -68,8 +68,8 @@ describe('percent change', () => {
 describe('shorteners', () => {
   it('shows a signature as its first and last 8 characters', () => {
     const sig = '5xY9abcdEFGHijklMNOPqrstUVWXyz0123456789Qm3k8PzR';
-    expect(shortSignature(sig)).toBe('5xY9abcd...Qm3k8PzR');
-    expect(shortSignature('short')).toBe('short');
+    expect(shortHash(sig)).toBe('5xY9abcd...Qm3k8PzR');
+    expect(shortHash('short')).toBe('short');
   });
 
   it('shows an order number as the first 8 characters of the id', () => {

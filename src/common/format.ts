@@ -42,10 +42,10 @@ export function formatPercentChange(percent: number): string {
   return `${value > 0 ? '+' : '-'}${fixed}%`;
 }
 
-/** `5xY9...Qm3k8PzR`: a transaction signature as its first 8 and last 8 characters. */
-export function shortSignature(signature: string): string {
-  if (signature.length <= 19) return signature;
-  return `${signature.slice(0, 8)}...${signature.slice(-8)}`;
+/** `5xY9abcd...Qm3k8PzR`: a signature or wallet address as its first 8 and last 8 characters. */
+export function shortHash(value: string): string {
+  if (value.length <= 19) return value;
+  return `${value.slice(0, 8)}...${value.slice(-8)}`;
 }
 
 /** The order number shoppers see: the first 8 characters of the order id. */

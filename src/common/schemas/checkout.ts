@@ -147,15 +147,21 @@ export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
 
 // Checkout response ------------------------------------------------------------------------------------
 
+/**
+ * One priced line: what the checkout answers, what the payment keeps (payments.lines) and what
+ * the order's items copy. The one line type of the shop.
+ */
 export const PricedLineSchema = z.object({
   productId: z.string(),
   title: z.string(),
+  /** The product's first image path (storage key or URL). */
   image: z.string(),
+  category: z.string(),
   size: z.string().nullable(),
   color: z.string().nullable(),
-  quantity: z.number().int(),
-  priceCents: z.number().int(),
-  lineTotalCents: z.number().int(),
+  quantity: z.number().int().min(1),
+  priceCents: z.number().int().min(0),
+  lineTotalCents: z.number().int().min(0),
 });
 export type PricedLine = z.infer<typeof PricedLineSchema>;
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { shortOrderId } from '../../../common/format';
 import type { AdminCustomer, DailySales, RecentOrder } from '../../../common/schemas/admin';
 import type { Db } from '../../db/client';
 import type { PaymentMethod } from '../../db/schema';
@@ -123,7 +124,7 @@ export function createAdminStatsRepository(db: Db, options: { customerWindow?: n
         .execute();
       return rows.map((r) => ({
         id: r.id,
-        shortId: r.id.slice(0, 8),
+        shortId: shortOrderId(r.id),
         createdAt: new Date(r.created_at).toISOString(),
         amountCents: r.amount_cents,
         status: r.status,

@@ -23,6 +23,27 @@ export interface StockChange {
   productIds: string[];
 }
 
+/** What a shopper is told when a product has fewer units than asked for. */
+export function outOfStockMessage(title: string, available: number): string {
+  return available <= 0 ? `${title} is sold out` : `Only ${available} left of ${title}`;
+}
+
+/**
+ * The units each product needs for a set of lines (several sizes or colours of one product add
+ * up), one request per product in the order the products first appear.
+ */
+export function stockRequestsFor(
+  lines: ReadonlyArray<{ productId: string; title: string; quantity: number }>,
+): StockRequest[] {
+  const byProduct = new Map<string, StockRequest>();
+  for (const { productId, title, quantity } of lines) {
+    const entry = byProduct.get(productId);
+    if (entry) entry.quantity += quantity;
+    else byProduct.set(productId, { productId, title, quantity });
+  }
+  return [...byProduct.values()];
+}
+
 export async function loadCheckoutProducts(
   db: Db,
   productIds: readonly string[],
@@ -50,9 +71,7 @@ export async function reserveStock(
     const left = await repo.decrementStock(item.productId, item.quantity);
     if (left === null) {
       const available = (await repo.findQuantity(item.productId)) ?? 0;
-      const message =
-        available <= 0 ? `${item.title} is sold out` : `Only ${available} left of ${item.title}`;
-      throw new AppError('OUT_OF_STOCK', message);
+      throw new AppError('OUT_OF_STOCK', outOfStockMessage(item.title, available));
     }
   }
   await repo.insertReservations(
@@ -82,13 +101,12 @@ export async function releaseReservations(
   return { productIds: [...units.keys()] };
 }
 
-/** Units per product, in product id order. */
+/** Units held per product, in product id order. */
 function unitsByProduct(rows: ReadonlyArray<{ product_id: string; quantity: number }>): Map<string, number> {
-  const units = new Map<string, number>();
-  for (const r of [...rows].sort((a, b) => compareIds(a.product_id, b.product_id))) {
-    units.set(r.product_id, (units.get(r.product_id) ?? 0) + r.quantity);
-  }
-  return units;
+  const requests = stockRequestsFor(
+    rows.map((r) => ({ productId: r.product_id, title: '', quantity: r.quantity })),
+  );
+  return new Map(byProductId(requests).map((r) => [r.productId, r.quantity]));
 }
 
 function compareIds(a: string, b: string): number {

@@ -237,16 +237,7 @@ export function createCheckoutService({
       return {
         reference,
         paymentMethod: input.paymentMethod,
-        lines: priced.lines.map((l) => ({
-          productId: l.productId,
-          title: l.title,
-          image: imageUrl(l.image),
-          size: l.size,
-          color: l.color,
-          quantity: l.quantity,
-          priceCents: l.priceCents,
-          lineTotalCents: l.lineTotalCents,
-        })),
+        lines: priced.lines.map((l) => ({ ...l, image: imageUrl(l.image) })),
         amounts: priced.amounts,
         expiresAt: expiresAt.toISOString(),
         checkoutUrl: session.url,

@@ -1,6 +1,7 @@
-import type { CheckoutAmounts, PaymentMethod } from '../../../common/schemas/checkout';
+import type { CheckoutAmounts, PaymentMethod, PricedLine } from '../../../common/schemas/checkout';
 import { MAX_LINE_QUANTITY, shippingCentsFor, tokenDiscountCents } from '../../../common/money';
 import { AppError } from '../../lib/app-error';
+import { outOfStockMessage, stockRequestsFor, type StockRequest } from '../catalog/stock.service';
 
 /**
  * Prices a checkout from the database's products: every line checked against its product (exists,
@@ -27,25 +28,11 @@ export interface CheckoutLineRequest {
   quantity: number;
 }
 
-/** One line as the payment keeps it and the order's items copy it. */
-export interface PricedCheckoutLine {
-  productId: string;
-  title: string;
-  /** The product's first image path (storage key or URL). */
-  image: string;
-  category: string;
-  size: string | null;
-  color: string | null;
-  quantity: number;
-  priceCents: number;
-  lineTotalCents: number;
-}
-
 export interface PricedCheckout {
-  lines: PricedCheckoutLine[];
+  lines: PricedLine[];
   amounts: CheckoutAmounts;
   /** Units to reserve per product (lines of one product in several sizes add up). */
-  stock: Array<{ productId: string; title: string; quantity: number }>;
+  stock: StockRequest[];
 }
 
 /** The spec's discount applies to payments in the shop's own token only. */
@@ -63,16 +50,12 @@ export function computeAmounts(subtotalCents: number, method: PaymentMethod): Ch
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 export const ORDER_TOO_LARGE_MESSAGE = 'The order total is too large for one payment; please split the order';
 
-export function outOfStockMessage(title: string, available: number): string {
-  return available <= 0 ? `${title} is sold out` : `Only ${available} left of ${title}`;
-}
-
 export function priceCheckout(
   products: ReadonlyMap<string, ProductForPricing>,
   items: readonly CheckoutLineRequest[],
   method: PaymentMethod,
 ): PricedCheckout {
-  const merged = new Map<string, { index: number; line: PricedCheckoutLine }>();
+  const merged = new Map<string, { index: number; line: PricedLine }>();
 
   items.forEach((item, index) => {
     const field = (name: string) => `items.${index}.${name}`;
@@ -105,33 +88,26 @@ export function priceCheckout(
     });
   });
 
-  const stock = new Map<string, { productId: string; title: string; quantity: number; index: number }>();
   for (const { index, line } of merged.values()) {
     if (line.quantity > MAX_LINE_QUANTITY) {
       const message = `At most ${MAX_LINE_QUANTITY} of ${line.title} per order line`;
       throw new AppError('VALIDATION_FAILED', message, { [`items.${index}.quantity`]: message });
     }
     line.lineTotalCents = line.priceCents * line.quantity;
-    const entry = stock.get(line.productId);
-    if (entry) entry.quantity += line.quantity;
-    else
-      stock.set(line.productId, {
-        productId: line.productId,
-        title: line.title,
-        quantity: line.quantity,
-        index,
-      });
-  }
-
-  for (const entry of stock.values()) {
-    const available = products.get(entry.productId)?.quantity ?? 0;
-    if (entry.quantity > available) {
-      const message = outOfStockMessage(entry.title, available);
-      throw new AppError('OUT_OF_STOCK', message, { [`items.${entry.index}.quantity`]: message });
-    }
   }
 
   const lines = [...merged.values()].map((m) => m.line);
+  const stock = stockRequestsFor(lines);
+  for (const entry of stock) {
+    const available = products.get(entry.productId)?.quantity ?? 0;
+    if (entry.quantity > available) {
+      const message = outOfStockMessage(entry.title, available);
+      // The field of the cart line that first named the product.
+      const index = [...merged.values()].find((m) => m.line.productId === entry.productId)?.index ?? 0;
+      throw new AppError('OUT_OF_STOCK', message, { [`items.${index}.quantity`]: message });
+    }
+  }
+
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const amounts = computeAmounts(subtotalCents, method);
   if (amounts.totalCents > MAX_ORDER_TOTAL_CENTS) {
@@ -140,7 +116,7 @@ export function priceCheckout(
   return {
     lines,
     amounts,
-    stock: [...stock.values()].map(({ productId, title, quantity }) => ({ productId, title, quantity })),
+    stock,
   };
 }
 

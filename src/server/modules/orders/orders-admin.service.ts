@@ -1,3 +1,4 @@
+import { shortOrderId } from '../../../common/format';
 import { resolveImageUrl } from '../../../common/images';
 import {
   UUID_PATTERN,
@@ -71,7 +72,7 @@ export function createOrdersAdminService(deps: {
     for (const key of SHIPPING_KEYS) shippingInfo[key] = typeof info[key] === 'string' ? info[key] : '';
     return {
       id: row.id,
-      shortId: row.id.slice(0, 8),
+      shortId: shortOrderId(row.id),
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
       status: row.status,
@@ -164,7 +165,7 @@ export function createOrdersAdminService(deps: {
           trx,
           {
             action: 'update_order',
-            details: { orderId: id, shortId: id.slice(0, 8), changes: diff, success: true },
+            details: { orderId: id, shortId: shortOrderId(id), changes: diff, success: true },
             actor,
           },
           deps.logger,
@@ -190,7 +191,7 @@ export function createOrdersAdminService(deps: {
             action: 'delete_order',
             details: {
               orderId: id,
-              shortId: id.slice(0, 8),
+              shortId: shortOrderId(id),
               email: before.shipping_email,
               status: before.status,
               amountCents: before.amount_cents,

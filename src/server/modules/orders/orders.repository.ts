@@ -1,3 +1,4 @@
+import type { PricedLine } from '../../../common/schemas/checkout';
 import type { Db } from '../../db/client';
 import type { OrderStatus, PaymentMethod } from '../../db/schema';
 
@@ -17,16 +18,8 @@ export interface NewOrderRow {
   refundReason: string | null;
 }
 
-export interface NewOrderItemRow {
-  productId: string | null;
-  title: string;
-  image: string;
-  category: string;
-  size: string | null;
-  color: string | null;
-  quantity: number;
-  priceCents: number;
-}
+/** A priced line as an order item: its product link is dropped when the product is gone. */
+export type NewOrderItemRow = Omit<PricedLine, 'productId' | 'lineTotalCents'> & { productId: string | null };
 
 export function createOrdersRepository(db: Db) {
   return {

@@ -1,3 +1,4 @@
+import type { PricedLine } from '../../../common/schemas/checkout';
 import type { Db } from '../../db/client';
 import type { OrderStatus, PaymentMethod } from '../../db/schema';
 import { createOrdersRepository } from './orders.repository';
@@ -8,24 +9,13 @@ import { createOrdersRepository } from './orders.repository';
  * transaction. One payment makes one order (orders.payment_id is unique).
  */
 
-export interface OrderLine {
-  productId: string;
-  title: string;
-  image: string;
-  category: string;
-  size: string | null;
-  color: string | null;
-  quantity: number;
-  priceCents: number;
-}
-
 export interface PlaceOrderInput {
   paymentId: string;
   userId: string | null;
   paymentMethod: PaymentMethod;
   amounts: { subtotalCents: number; shippingCents: number; discountCents: number; totalCents: number };
   shippingInfo: Record<string, string>;
-  lines: readonly OrderLine[];
+  lines: readonly PricedLine[];
   /** On-chain payments only; card payments keep their Stripe ids on the payment. */
   transactionSignature: string | null;
   /** A payment confirmed after its stock was lost: a failed order, marked for refund. */

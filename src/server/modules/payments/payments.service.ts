@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { PaymentStatusResponse } from '../../../common/schemas/checkout';
+import {
+  PricedLineSchema,
+  type PaymentStatusResponse,
+  type PricedLine,
+} from '../../../common/schemas/checkout';
 import { userTopic } from '../../../common/schemas/events';
 import type { Database, Db } from '../../db/client';
 import type { PaymentMethod, PaymentStatus } from '../../db/schema';
@@ -11,7 +15,7 @@ import {
   releaseReservations,
   settleStockForOrder,
   type StockChange,
-  type StockRequest,
+  stockRequestsFor,
 } from '../catalog/stock.service';
 import { createCustomerAccount } from '../auth/auth.service';
 import type { EventHub } from '../events/event-hub';
@@ -90,43 +94,15 @@ export function base58(bytes: Uint8Array): string {
 }
 
 /** A payment's priced lines as stored in payments.lines (see checkout/pricing.ts). */
-const StoredLineSchema = z.object({
-  productId: z.string(),
-  title: z.string(),
-  image: z.string(),
-  category: z.string(),
-  size: z.string().nullable(),
-  color: z.string().nullable(),
-  quantity: z.number().int().min(1),
-  priceCents: z.number().int().min(0),
-  lineTotalCents: z.number().int().min(0),
-});
-export type StoredLine = z.infer<typeof StoredLineSchema>;
-
-function storedLines(payment: PaymentRow): StoredLine[] {
-  return z.array(StoredLineSchema).parse(payment.lines);
-}
-
-function stockNeeded(lines: readonly StoredLine[]): StockRequest[] {
-  const byProduct = new Map<string, StockRequest>();
-  for (const line of lines) {
-    const entry = byProduct.get(line.productId);
-    if (entry) entry.quantity += line.quantity;
-    else
-      byProduct.set(line.productId, {
-        productId: line.productId,
-        title: line.title,
-        quantity: line.quantity,
-      });
-  }
-  return [...byProduct.values()];
+function storedLines(payment: PaymentRow): PricedLine[] {
+  return z.array(PricedLineSchema).parse(payment.lines);
 }
 
 export interface NewPendingPayment {
   reference: string;
   method: PaymentMethod;
   amounts: { subtotalCents: number; shippingCents: number; discountCents: number; totalCents: number };
-  lines: readonly StoredLine[];
+  lines: readonly PricedLine[];
   shippingInfo: Record<string, string>;
   userId: string | null;
   accountPasswordHash: string | null;
@@ -318,7 +294,7 @@ export function createPaymentsService({
         };
         change = await releaseReservations(trx, payment.id, now);
       } else {
-        const settled = await settleStockForOrder(trx, payment.id, stockNeeded(lines), now);
+        const settled = await settleStockForOrder(trx, payment.id, stockRequestsFor(lines), now);
         change = settled.change;
         if (!settled.ok) {
           const titles = settled.short.map((s) => s.title).join(', ');

@@ -42,11 +42,6 @@ export function formatTrend(percent: number | null | undefined): string {
   return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(1)}%`;
 }
 
-/** First 8 and last 8 characters: wallet addresses and transaction signatures. */
-export function shortHash(value: string): string {
-  return value.length <= 19 ? value : `${value.slice(0, 8)}...${value.slice(-8)}`;
-}
-
 /** `2.50` SOL with 2 decimals. */
 export function formatSol(amount: number | string): string {
   const value = typeof amount === 'number' ? amount : Number(amount);

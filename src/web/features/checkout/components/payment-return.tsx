@@ -9,7 +9,8 @@ import { useCartStore } from '../stores/cart-store';
 import { CARD_PAYMENT_SUCCESS_MESSAGE } from '../hooks/use-payment-return';
 import { usePaymentStatusPolling } from '../hooks/use-payment-status-polling';
 import { useCheckoutStore } from '../stores/checkout-store';
-import { explorerTxUrl, orderNumber, shortSignature } from '../utils/payment-polling';
+import { shortHash, shortOrderId } from '../../../../common/format';
+import { explorerTxUrl } from '../utils/payment-polling';
 
 export const TRACKING_NOTE = 'You will receive tracking information within 48 hours once your order ships.';
 
@@ -122,7 +123,7 @@ export function PaymentReturn({ reference }: { reference: string }) {
               rel="noopener noreferrer"
               className="inline-flex items-center gap-1 rounded text-sm font-semibold tracking-wide text-rose-700 tabular-nums underline-offset-4 hover:underline"
             >
-              {shortSignature(view.signature)}
+              {shortHash(view.signature)}
               <ArrowUpRight className="size-3.5" aria-hidden="true" />
               <span className="sr-only">(view on the block explorer, opens in a new tab)</span>
             </a>
@@ -134,7 +135,7 @@ export function PaymentReturn({ reference }: { reference: string }) {
               className="text-sm font-semibold tracking-wider text-stone-950 tabular-nums"
               data-testid="order-number"
             >
-              {orderNumber(view.orderId)}
+              {shortOrderId(view.orderId)}
             </p>
           </div>
         ) : null}

@@ -61,16 +61,6 @@ export function paymentView(result: PollResult | undefined, error: unknown, time
   return { state: 'confirming' };
 }
 
-/** Signatures show as their first 8 and last 8 characters (spec §9). */
-export function shortSignature(signature: string): string {
-  return signature.length <= 19 ? signature : `${signature.slice(0, 8)}...${signature.slice(-8)}`;
-}
-
-/** Order numbers show as the first 8 characters of the id (spec §9). */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(0, 8);
-}
-
 export function explorerTxUrl(signature: string): string {
   return `https://explorer.solana.com/tx/${encodeURIComponent(signature)}`;
 }

@@ -17,7 +17,8 @@ import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
 import { errorMessage } from '../../../../lib/api-client';
 import { OrderStatusBadge, OrderStatusIcon } from '../../shared/components/order-status';
-import { formatDateTime, paymentMethodLabel, shortHash } from '../../shared/format';
+import { formatDateTime, paymentMethodLabel } from '../../shared/format';
+import { shortHash } from '../../../../../common/format';
 import { useDeleteOrder } from '../api/delete-order';
 import { useUpdateOrder } from '../api/update-order';
 

@@ -17,6 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatCompactUsd } from '../../../../../common/format';
 import { formatUsd } from '../../../../../common/money';
 import type { DailySales } from '../../../../../common/schemas/admin';
 import { formatDay, revenueTicks } from '../format';
@@ -31,11 +32,9 @@ export function roseShade(index: number): string {
 const AXIS_TICK = { fill: '#78716c', fontSize: 12 };
 const TOOLTIP_STYLE = { borderRadius: 12, border: '1px solid #e7e5e4', fontSize: 13, boxShadow: 'none' };
 
+/** Axis ticks in the shop's one compact-dollar format ($x.xxK, $x.xxM). */
 function compactUsd(cents: number): string {
-  const dollars = cents / 100;
-  if (dollars >= 1_000_000) return `$${(dollars / 1_000_000).toFixed(1)}M`;
-  if (dollars >= 1000) return `$${(dollars / 1000).toFixed(dollars >= 10_000 ? 0 : 1)}k`;
-  return `$${Math.round(dollars)}`;
+  return formatCompactUsd(cents / 100);
 }
 
 /** Revenue per day as a line. */
