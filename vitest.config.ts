@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts', 'tests/e2e/**/*.spec.ts'],
     environment: 'node',
-    globalSetup: ['tests/setup/pglite-template.ts'],
+    globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 
 /**
- * The migrated PGlite template made once by tests/setup/pglite-template.ts: test databases start
+ * The migrated PGlite template made once by tests/setup/global-setup.ts: test databases start
  * from it instead of running initdb and the migrations again.
  */
 let snapshot: Blob | undefined;

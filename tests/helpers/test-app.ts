@@ -69,7 +69,7 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
 
 /**
  * Opens a scratch database: the PostgreSQL one by its URL, or an in-memory PGlite started from
- * the migrated template (tests/setup/pglite-template.ts).
+ * the migrated template (tests/setup/global-setup.ts).
  */
 export async function openTestDatabase(
   scratch: ScratchDatabase,

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { ProductInputSchema } from '../../common/schemas/product';
 import type { AppDeps } from '../deps';
 import { createCatalogRepository, type NewProduct } from '../modules/catalog/catalog.repository';
-import { prepareImage, storePreparedImage } from '../modules/storage/storage.service';
+import { prepareImage, storePreparedImage, type ImageVariant } from '../modules/storage/storage.service';
 import { DEMO_CATALOG, type DemoProduct } from './demo-catalog';
 import { renderDemoPhoto, type DemoImageSpec } from './demo-images';
 import { createPhotoCache, type PhotoCache } from './photo-cache';
@@ -80,6 +80,31 @@ export function demoPhotoSpecs(item: DemoProduct): DemoImageSpec[] {
   });
 }
 
+/** A demo photo's WebP variants: from the cache, or rendered, encoded and cached. */
+export async function demoPhotoVariants(spec: DemoImageSpec, cache: PhotoCache): Promise<ImageVariant[]> {
+  const cached = await cache.get(spec);
+  if (cached) return cached;
+  // Our own PNGs, not an upload: the upload size limit does not apply.
+  const variants = await prepareImage(await renderDemoPhoto(spec), { maxBytes: 20 * 1024 * 1024 });
+  await cache.put(spec, variants);
+  return variants;
+}
+
+/**
+ * Renders every demo photo the cache lacks, so that servers seeding later only read it (the test
+ * run does this once before its browser-test servers start). Returns how many photos there are.
+ */
+export async function warmDemoPhotoCache(
+  cache: PhotoCache,
+  concurrency: number,
+  catalog: DemoProduct[] = DEMO_CATALOG,
+): Promise<number> {
+  const unique = new Map<string, DemoImageSpec>();
+  for (const spec of catalog.flatMap(demoPhotoSpecs)) unique.set(JSON.stringify(spec), spec);
+  await mapWithConcurrency([...unique.values()], concurrency, (spec) => demoPhotoVariants(spec, cache));
+  return unique.size;
+}
+
 /** Renders and stores every photo (identical ones once); returns the storage keys per product. */
 async function storeDemoPhotos(
   deps: AppDeps,
@@ -92,13 +117,7 @@ async function storeDemoPhotos(
   for (const spec of specsPerProduct.flat()) unique.set(JSON.stringify(spec), spec);
   const keys = [...unique.keys()];
   const stored = await mapWithConcurrency(keys, concurrency, async (key) => {
-    const spec = unique.get(key)!;
-    let variants = await cache.get(spec);
-    if (!variants) {
-      // Our own PNGs, not an upload: the upload size limit does not apply.
-      variants = await prepareImage(await renderDemoPhoto(spec), { maxBytes: 20 * 1024 * 1024 });
-      await cache.put(spec, variants);
-    }
+    const variants = await demoPhotoVariants(unique.get(key)!, cache);
     return (await storePreparedImage(deps.storage, variants)).path;
   });
   const pathByKey = new Map(keys.map((key, i) => [key, stored[i]!]));

@@ -1,19 +1,25 @@
 /**
- * Vitest global setup: one migrated PGlite database, made once per migration set and kept in
- * node_modules/.cache, so that a test database or a browser-test server starts from a copy instead
- * of running PostgreSQL's initdb and every migration again (about four seconds each on a busy
- * two-core machine, paid by every test app before).
- *
- * It leaves two forms of the same database: `pgdata/`, a data directory a spawned server copies
- * into its DATA_DIR, and `dump.tar`, the dump an in-memory PGlite loads (`loadDataDir`).
+ * Vitest global setup, run once before any test file:
+ * - one migrated PGlite database, made once per migration set and kept in node_modules/.cache, so
+ *   that a test database or a browser-test server starts from a copy instead of running
+ *   PostgreSQL's initdb and every migration again (about four seconds each on a busy two-core
+ *   machine, paid by every test app before). It is kept in two forms: `pgdata/`, a data
+ *   directory a spawned server copies into its DATA_DIR, and `dump.tar`, the dump an in-memory
+ *   PGlite loads (`loadDataDir`);
+ * - the demo photos rendered into the photo cache, so that servers seeding the demo catalogue
+ *   only read them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { createLogger } from '../../src/server/lib/logger';
+import { warmDemoPhotoCache } from '../../src/server/seed/demo-seed';
+import { createPhotoCache } from '../../src/server/seed/photo-cache';
 import { migrationsDir, projectRoot as ROOT_DIR } from '../../src/server/lib/paths';
 
 declare module 'vitest' {
@@ -73,6 +79,18 @@ export async function ensurePgliteTemplate(): Promise<string> {
   return dir;
 }
 
+/**
+ * Renders the demo photos missing from the cache the servers use (DEMO_PHOTO_CACHE_DIR's
+ * default), once, before browser-test servers and the seed tests start; afterwards seeding only
+ * reads the cache instead of several servers rendering the same photos at once.
+ */
+async function warmDemoPhotos(): Promise<void> {
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false' });
+  const cache = createPhotoCache(config.demoPhotoCacheDir, createLogger('silent'));
+  await warmDemoPhotoCache(cache, Math.min(4, Math.max(1, availableParallelism())));
+}
+
 export default async function setup(project: TestProject): Promise<void> {
-  project.provide('pgliteTemplateDir', await ensurePgliteTemplate());
+  const [templateDir] = await Promise.all([ensurePgliteTemplate(), warmDemoPhotos()]);
+  project.provide('pgliteTemplateDir', templateDir);
 }
