@@ -420,7 +420,10 @@ describeBrowser('cart and checkout', () => {
         }),
       );
     });
-    await page.waitForTimeout(200);
+    // The listener ran during dispatchEvent; two frames let React commit anything it scheduled.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await expectStep(drawer, 'Payment');
     await page.evaluate(() =>
       window.postMessage({ type: 'card-payment-success', reference: 'ref-from-window' }, location.origin),
@@ -486,9 +489,15 @@ describeBrowser('cart and checkout', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     // An unknown reference is "not found": ignored and retried, still confirming.
-    await page.goto(`/success?reference=${'x'.repeat(32)}`);
+    const unknown = 'x'.repeat(32);
+    let polls = 0;
+    page.on('response', (res) => {
+      if (res.url().endsWith(`/api/payments/${unknown}/status`) && res.status() === 404) polls += 1;
+    });
+    await page.goto(`/success?reference=${unknown}`);
     await page.getByRole('heading', { level: 1, name: 'Confirming Your Payment' }).waitFor();
-    await page.waitForTimeout(2500);
+    // Two 404 answers seen: the first was ignored and the status asked again.
+    await page.waitForResponse((res) => res.url().endsWith(`/api/payments/${unknown}/status`) && polls >= 2);
     expect(await page.getByRole('heading', { level: 1, name: 'Confirming Your Payment' }).count()).toBe(1);
   });
 

@@ -86,8 +86,8 @@ describeBrowser('storefront pages', () => {
       await disclaimer.waitFor({ state: 'detached' });
       expect(await flag(page, DISCLAIMER_KEY)).toBe('true');
       await page.reload();
+      // The prompts read their flags synchronously in the layout that renders the heading.
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForTimeout(300);
       expect(await page.getByRole('dialog', { name: 'Important Disclaimer' }).count()).toBe(0);
     });
   });
@@ -137,8 +137,8 @@ describeBrowser('storefront pages', () => {
       await notice.waitFor({ state: 'detached' });
       expect(await flag(page, CONSENT_KEY)).toBe('true');
       await page.reload();
+      // The prompts read their flags synchronously in the layout that renders the heading.
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForTimeout(300);
       expect(await page.getByRole('region', { name: 'Cookie Notice' }).count()).toBe(0);
     });
 
@@ -153,8 +153,8 @@ describeBrowser('storefront pages', () => {
       await notice.waitFor({ state: 'detached' });
       expect(await flag(page, CONSENT_KEY)).toBe('false');
       await page.reload();
+      // The prompts read their flags synchronously in the layout that renders the heading.
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForTimeout(300);
       expect(await page.getByRole('region', { name: 'Cookie Notice' }).count()).toBe(0);
 
       // The privacy policy the notice links to.

@@ -72,7 +72,8 @@ function printSkipNotice(): void {
 /** `describe` for browser journeys: skipped, with one explanatory line, when there is no Chromium. */
 export function describeBrowser(name: string, fn: () => void): void {
   if (hasBrowser) {
-    describe(name, fn);
+    // A journey drives a real browser and server on a shared machine: allow it twice the usual time.
+    describe(name, { timeout: 120_000 }, fn);
   } else {
     printSkipNotice();
     describe.skip(name, fn);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEMessage } from 'hono/streaming';
 import {
   LIVE_EVENTS_RETRY_MS,
   parseTopicList,
@@ -115,8 +115,8 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
         return valid;
       };
 
-      /** Writes go out in order; `guarded` ones (events) only while the session still allows them. */
-      const send = (chunk: string, guarded = false) => {
+      /** Frames go out in order; `guarded` ones (events) only while the session still allows them. */
+      const send = (frame: SSEMessage | { comment: string }, guarded = false) => {
         if (finished) return;
         if (pending >= MAX_PENDING_WRITES) {
           deps.logger.info({ topics: topicList }, 'live events: dropping a client that is not reading');
@@ -131,7 +131,9 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
               finish();
               return;
             }
-            await stream.write(chunk);
+            // writeSSE has no comment lines; a heartbeat is one, so EventSource ignores it.
+            if ('comment' in frame) await stream.write(`: ${frame.comment}\n\n`);
+            else await stream.writeSSE(frame);
           })
           .finally(() => {
             pending--;
@@ -141,8 +143,8 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
       const unsubscribe = deps.events.subscribe(
         [...requestedName.keys()],
         (event) => {
-          const chunk = formatEvent(event, requestedName.get(event.topic) ?? event.topic);
-          if (chunk) send(chunk, true);
+          const frame = eventFrame(event, requestedName.get(event.topic) ?? event.topic);
+          if (frame) send(frame, true);
         },
         { onClose: finish },
       );
@@ -150,21 +152,22 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
       signal.addEventListener('abort', finish, { once: true });
       const heartbeat = setInterval(() => {
         if (!isPrivate) {
-          send(': heartbeat\n\n');
+          send({ comment: 'heartbeat' });
           return;
         }
         checkedAt = 0;
-        send(': heartbeat\n\n', true);
+        send({ comment: 'heartbeat' }, true);
       }, limits.heartbeatMs);
       heartbeat.unref();
       // A stream ends after its maximum life; the browser reconnects (and its session is checked anew).
       const lifetime = setTimeout(() => {
-        send(`retry: ${LIVE_EVENTS_RETRY_MS}\n: reconnect\n\n`);
+        // An empty data field sets the retry delay without dispatching an event.
+        send({ data: '', retry: LIVE_EVENTS_RETRY_MS });
         void chain.then(finish, finish);
       }, limits.maxStreamMs);
       lifetime.unref();
 
-      send(`retry: ${LIVE_EVENTS_RETRY_MS}\n: connected\n\n`);
+      send({ data: '', retry: LIVE_EVENTS_RETRY_MS });
       await done;
 
       clearInterval(heartbeat);
@@ -182,8 +185,8 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
 }
 
 /** One SSE event; null for an event whose type or id could break the framing. */
-function formatEvent(event: LiveEvent, topic: string): string | null {
+function eventFrame(event: LiveEvent, topic: string): SSEMessage | null {
   if (/[\r\n]/.test(event.type) || /[\r\n]/.test(event.id)) return null;
   const message: LiveEventMessage = { topic, type: event.type, data: event.data };
-  return `event: ${event.type}\nid: ${event.id}\ndata: ${JSON.stringify(message)}\n\n`;
+  return { event: event.type, id: event.id, data: JSON.stringify(message) };
 }
