@@ -115,32 +115,37 @@ export type Env = z.infer<typeof EnvSchema>;
 /** The AELO mint used when TOKEN_MINT is unset (a placeholder address for the local ledger). */
 export const DEFAULT_TOKEN_MINT = 'AeLoTokenMint1111111111111111111111111111111';
 
-export interface Config {
-  env: Env['NODE_ENV'];
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  publicUrl: string;
-  trustedOrigins: string[];
-  /** Addresses and CIDR ranges of the reverse proxies in front of the shop (TRUSTED_PROXIES). */
-  trustedProxies: TrustedProxies;
-  secureCookies: boolean;
-  adminEmail: string | undefined;
-  adminPassword: string | undefined;
-  authSecret: string;
-  encryptionKey: Buffer;
-  session: { maxAgeSeconds: number; idleSeconds: number };
-  /** Sign-in failures: `max` free ones per email and client, forgotten after `windowSeconds`. */
-  signInRateLimit: { max: number; windowSeconds: number; maxDelaySeconds: number };
-  signUpRateLimit: { max: number; windowSeconds: number };
-  /** Checkouts started per client IP and window (each holds stock until it expires). */
-  checkoutRateLimit: { max: number; windowSeconds: number };
-  /** Bounds on held stock: per checkout (units, merchandise value) and per client at once. */
-  holds: { maxUnits: number; maxValueCents: number; maxOpenPerClient: number; maxHeldUnitsPerClient: number };
-  bodyLimitBytes: number;
-  uploadLimitBytes: number;
-  storage:
+/**
+ * The environment turned into the server's settings. Values that need a check beyond one
+ * variable's schema (origins, proxy ranges, S3 requirements) become issues naming the variable.
+ * The two secrets stay optional here: loadConfig fills them from DATA_DIR when unset.
+ */
+export const ConfigSchema = EnvSchema.transform((env, ctx) => {
+  const invalid = (variable: string, message: string) => {
+    ctx.addIssue({ code: 'custom', path: [variable], message });
+    return z.NEVER;
+  };
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+
+  const extraOrigins: string[] = [];
+  for (const o of (env.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)) {
+    if (!URL.canParse(o) || !/^https?:$/.test(new URL(o).protocol))
+      return invalid('TRUSTED_ORIGINS', `not an http(s) origin: ${o}`);
+    extraOrigins.push(new URL(o).origin);
+  }
+
+  let trustedProxies: TrustedProxies;
+  try {
+    trustedProxies = parseTrustedProxies((env.TRUSTED_PROXIES ?? '').split(','));
+  } catch (err) {
+    return invalid('TRUSTED_PROXIES', (err as Error).message);
+  }
+
+  let storage:
     | { driver: 'local'; dir: string }
     | {
         driver: 's3';
@@ -152,25 +157,106 @@ export interface Config {
         publicUrl: string;
         forcePathStyle: boolean;
       };
-  seedDemo: boolean;
-  /** Rendered demo photos kept between starts (undefined: no cache). */
-  demoPhotoCacheDir: string | undefined;
-  solana: { rpcUrl: string | undefined; localLedger: boolean; tokenMint: string };
-  market: { dexUrl: string; priceUrl: string; timeoutMs: number };
-  stripe: {
-    secretKey: string | undefined;
-    webhookSecret: string | undefined;
-    /** Parsed STRIPE_API_URL for the SDK's host/port/protocol options; undefined = Stripe itself. */
-    api: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+  if (env.STORAGE_DRIVER === 's3') {
+    if (!env.S3_BUCKET) return invalid('S3_BUCKET', 'required when STORAGE_DRIVER=s3');
+    const base =
+      env.S3_PUBLIC_URL ??
+      (env.S3_ENDPOINT ? `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${env.S3_BUCKET}` : undefined);
+    if (!base) return invalid('S3_PUBLIC_URL', 'required when S3_ENDPOINT is not set');
+    storage = {
+      driver: 's3',
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl: base.replace(/\/+$/, ''),
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    };
+  } else {
+    storage = { driver: 'local', dir: path.join(dataDir, 'uploads') };
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    trustedOrigins: [new URL(publicUrl).origin, ...extraOrigins],
+    /** Addresses and CIDR ranges of the reverse proxies in front of the shop (TRUSTED_PROXIES). */
+    trustedProxies,
+    secureCookies: publicUrl.startsWith('https://'),
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    /** Unset here: generated once and kept in DATA_DIR/secrets.json (loadConfig). */
+    authSecret: env.AUTH_SECRET,
+    encryptionKeyHex: env.ENCRYPTION_KEY,
+    session: { maxAgeSeconds: env.SESSION_MAX_AGE_DAYS * 86400, idleSeconds: env.SESSION_IDLE_DAYS * 86400 },
+    /** Sign-in failures: `max` free ones per email and client, forgotten after `windowSeconds`. */
+    signInRateLimit: {
+      max: env.SIGN_IN_RATE_LIMIT,
+      windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS,
+      maxDelaySeconds: env.SIGN_IN_MAX_DELAY_SECONDS,
+    },
+    signUpRateLimit: { max: env.SIGN_UP_RATE_LIMIT, windowSeconds: env.SIGN_UP_RATE_WINDOW_SECONDS },
+    /** Checkouts started per client IP and window (each holds stock until it expires). */
+    checkoutRateLimit: { max: env.CHECKOUT_RATE_LIMIT, windowSeconds: env.CHECKOUT_RATE_WINDOW_SECONDS },
+    /** Bounds on held stock: per checkout (units, merchandise value) and per client at once. */
+    holds: {
+      maxUnits: env.CHECKOUT_MAX_UNITS,
+      maxValueCents: env.CHECKOUT_MAX_VALUE_USD * 100,
+      maxOpenPerClient: env.CHECKOUT_MAX_OPEN_PER_CLIENT,
+      maxHeldUnitsPerClient: env.CHECKOUT_MAX_HELD_UNITS_PER_CLIENT,
+    },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    storage,
+    seedDemo: env.SEED_DEMO,
+    /** Rendered demo photos kept between starts (undefined: no cache). */
+    demoPhotoCacheDir:
+      env.DEMO_PHOTO_CACHE_DIR === 'off'
+        ? undefined
+        : path.resolve(
+            env.DEMO_PHOTO_CACHE_DIR ?? path.join(projectRoot, 'node_modules', '.cache', 'aelo-demo-photos'),
+          ),
+    solana: {
+      rpcUrl: env.SOLANA_RPC_URL,
+      localLedger: !env.SOLANA_RPC_URL,
+      tokenMint: env.TOKEN_MINT ?? DEFAULT_TOKEN_MINT,
+    },
+    market: {
+      dexUrl: env.MARKET_DEX_URL.replace(/\/+$/, ''),
+      priceUrl: env.MARKET_PRICE_URL.replace(/\/+$/, ''),
+      timeoutMs: env.MARKET_TIMEOUT_MS,
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      /** Parsed STRIPE_API_URL for the SDK's host/port/protocol options; undefined = Stripe itself. */
+      api: env.STRIPE_API_URL ? stripeApi(env.STRIPE_API_URL) : undefined,
+    },
+    reservationMinutes: env.RESERVATION_MINUTES,
+    sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
+    logLevel: env.LOG_LEVEL,
+    /** Live-event stream limits (see events.routes.ts). */
+    events: {
+      maxStreams: env.EVENTS_MAX_STREAMS,
+      maxStreamsPerClient: env.EVENTS_MAX_STREAMS_PER_CLIENT,
+      maxStreamMs: env.EVENTS_MAX_STREAM_SECONDS * 1000,
+      heartbeatMs: Math.round(env.EVENTS_HEARTBEAT_SECONDS * 1000),
+    },
+    /** SOURCE_MAPS=public: the browser bundle's source maps are served. */
+    publicSourceMaps: env.SOURCE_MAPS === 'public',
   };
-  reservationMinutes: number;
-  sweepIntervalSeconds: number;
-  logLevel: Env['LOG_LEVEL'];
-  /** Live-event stream limits (see events.routes.ts). */
-  events: { maxStreams: number; maxStreamsPerClient: number; maxStreamMs: number; heartbeatMs: number };
-  /** SOURCE_MAPS=public: the browser bundle's source maps are served. */
-  publicSourceMaps: boolean;
-}
+});
+
+/** The server's settings: inferred from ConfigSchema, with both secrets always present. */
+export type Config = Omit<z.output<typeof ConfigSchema>, 'authSecret' | 'encryptionKeyHex'> & {
+  authSecret: string;
+  encryptionKey: Buffer;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -195,124 +281,21 @@ function loadOrCreateSecrets(dataDir: string): { authSecret: string; encryptionK
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = ConfigSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const env = parsed.data;
-  const dataDir = path.resolve(env.DATA_DIR);
-  const needsGenerated = !env.AUTH_SECRET || !env.ENCRYPTION_KEY;
-  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  const extraOrigins = (env.TRUSTED_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)
-    .map((o) => {
-      if (!URL.canParse(o) || !/^https?:$/.test(new URL(o).protocol)) {
-        throw new ConfigError(`Invalid configuration:\n  TRUSTED_ORIGINS: not an http(s) origin: ${o}`);
-      }
-      return new URL(o).origin;
-    });
-
-  let trustedProxies: TrustedProxies;
-  try {
-    trustedProxies = parseTrustedProxies((env.TRUSTED_PROXIES ?? '').split(','));
-  } catch (err) {
-    throw new ConfigError(`Invalid configuration:\n  TRUSTED_PROXIES: ${(err as Error).message}`);
-  }
-
-  let storage: Config['storage'];
-  if (env.STORAGE_DRIVER === 's3') {
-    if (!env.S3_BUCKET)
-      throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
-    const base =
-      env.S3_PUBLIC_URL ??
-      (env.S3_ENDPOINT ? `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${env.S3_BUCKET}` : undefined);
-    if (!base)
-      throw new ConfigError('Invalid configuration:\n  S3_PUBLIC_URL: required when S3_ENDPOINT is not set');
-    storage = {
-      driver: 's3',
-      endpoint: env.S3_ENDPOINT,
-      region: env.S3_REGION,
-      bucket: env.S3_BUCKET,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      publicUrl: base.replace(/\/+$/, ''),
-      forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    };
-  } else {
-    storage = { driver: 'local', dir: path.join(dataDir, 'uploads') };
-  }
-
+  const { authSecret, encryptionKeyHex, ...config } = parsed.data;
+  const generated = authSecret && encryptionKeyHex ? undefined : loadOrCreateSecrets(config.dataDir);
   return {
-    env: env.NODE_ENV,
-    port: env.PORT,
-    host: env.HOST,
-    dataDir,
-    databaseUrl: env.DATABASE_URL,
-    publicUrl,
-    trustedOrigins: [new URL(publicUrl).origin, ...extraOrigins],
-    trustedProxies,
-    secureCookies: publicUrl.startsWith('https://'),
-    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
-    adminPassword: env.ADMIN_PASSWORD,
-    authSecret: env.AUTH_SECRET ?? generated!.authSecret,
-    encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? generated!.encryptionKey, 'hex'),
-    session: { maxAgeSeconds: env.SESSION_MAX_AGE_DAYS * 86400, idleSeconds: env.SESSION_IDLE_DAYS * 86400 },
-    signInRateLimit: {
-      max: env.SIGN_IN_RATE_LIMIT,
-      windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS,
-      maxDelaySeconds: env.SIGN_IN_MAX_DELAY_SECONDS,
-    },
-    signUpRateLimit: { max: env.SIGN_UP_RATE_LIMIT, windowSeconds: env.SIGN_UP_RATE_WINDOW_SECONDS },
-    checkoutRateLimit: { max: env.CHECKOUT_RATE_LIMIT, windowSeconds: env.CHECKOUT_RATE_WINDOW_SECONDS },
-    holds: {
-      maxUnits: env.CHECKOUT_MAX_UNITS,
-      maxValueCents: env.CHECKOUT_MAX_VALUE_USD * 100,
-      maxOpenPerClient: env.CHECKOUT_MAX_OPEN_PER_CLIENT,
-      maxHeldUnitsPerClient: env.CHECKOUT_MAX_HELD_UNITS_PER_CLIENT,
-    },
-    bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
-    storage,
-    seedDemo: env.SEED_DEMO,
-    demoPhotoCacheDir:
-      env.DEMO_PHOTO_CACHE_DIR === 'off'
-        ? undefined
-        : path.resolve(
-            env.DEMO_PHOTO_CACHE_DIR ?? path.join(projectRoot, 'node_modules', '.cache', 'aelo-demo-photos'),
-          ),
-    solana: {
-      rpcUrl: env.SOLANA_RPC_URL,
-      localLedger: !env.SOLANA_RPC_URL,
-      tokenMint: env.TOKEN_MINT ?? DEFAULT_TOKEN_MINT,
-    },
-    market: {
-      dexUrl: env.MARKET_DEX_URL.replace(/\/+$/, ''),
-      priceUrl: env.MARKET_PRICE_URL.replace(/\/+$/, ''),
-      timeoutMs: env.MARKET_TIMEOUT_MS,
-    },
-    stripe: {
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      api: env.STRIPE_API_URL ? stripeApi(env.STRIPE_API_URL) : undefined,
-    },
-    reservationMinutes: env.RESERVATION_MINUTES,
-    sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
-    logLevel: env.LOG_LEVEL,
-    events: {
-      maxStreams: env.EVENTS_MAX_STREAMS,
-      maxStreamsPerClient: env.EVENTS_MAX_STREAMS_PER_CLIENT,
-      maxStreamMs: env.EVENTS_MAX_STREAM_SECONDS * 1000,
-      heartbeatMs: Math.round(env.EVENTS_HEARTBEAT_SECONDS * 1000),
-    },
-    publicSourceMaps: env.SOURCE_MAPS === 'public',
+    ...config,
+    authSecret: authSecret ?? generated!.authSecret,
+    encryptionKey: Buffer.from(encryptionKeyHex ?? generated!.encryptionKey, 'hex'),
   };
 }
 
-function stripeApi(url: string): NonNullable<Config['stripe']['api']> {
+function stripeApi(url: string): { protocol: 'http' | 'https'; host: string; port: number } {
   const parsed = new URL(url);
   const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
   const port = parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443;
