@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AdminAirdrops,
-  AdminMessage,
-  AdminSetting,
-  AdminSettingList,
-  AuditEntry,
-  Page,
-} from '../../src/common/schemas/admin';
+import type { Page } from '../../src/common/schemas/admin';
+import type { AdminAirdrops } from '../../src/common/schemas/admin-airdrops';
+import type { AuditEntry } from '../../src/common/schemas/admin-audit';
+import type { AdminMessage } from '../../src/common/schemas/admin-messages';
+import type { AdminSetting, AdminSettingList } from '../../src/common/schemas/admin-settings';
 import type { LiveEvent } from '../../src/common/schemas/events';
 import { decryptSecret } from '../../src/server/lib/secret-box';
 import { BACKENDS } from '../helpers/databases';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, AuditEntry, Page } from '../../src/common/schemas/admin';
+import type { Page } from '../../src/common/schemas/admin';
+import type { AuditEntry } from '../../src/common/schemas/admin-audit';
+import type { AdminOrder } from '../../src/common/schemas/admin-orders';
 import type { LiveEvent } from '../../src/common/schemas/events';
 import { createOrder, type CreatedOrder } from '../factories/order';
 import { BACKENDS } from '../helpers/databases';

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, Page } from '../../src/common/schemas/admin';
+import type { Page } from '../../src/common/schemas/admin';
+import type { AuditEntry } from '../../src/common/schemas/admin-audit';
 import type { Product, ProductInputDraft } from '../../src/common/schemas/product';
 import type { LiveEvent } from '../../src/common/schemas/events';
 import { createOrder } from '../factories/order';

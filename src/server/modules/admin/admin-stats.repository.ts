@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { shortOrderId } from '../../../common/format';
-import type { AdminCustomer, DailySales, RecentOrder } from '../../../common/schemas/admin';
+import type { AdminCustomer } from '../../../common/schemas/admin-customers';
+import type { DailySales, RecentOrder } from '../../../common/schemas/admin-dashboard';
 import type { Db } from '../../db/client';
 import type { PaymentMethod } from '../../db/schema';
 import { isWholeEmail, likeContains, toNumber } from '../../db/sql-helpers';

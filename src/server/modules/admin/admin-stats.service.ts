@@ -1,15 +1,16 @@
 import {
   ANALYTICS_DAYS,
+  RETENTION_SEGMENTS,
+  type AdminAnalytics,
+} from '../../../common/schemas/admin-analytics';
+import { type AdminCustomerPage, type AdminCustomersQuery } from '../../../common/schemas/admin-customers';
+import {
   DASHBOARD_RECENT_AUDIT,
   DASHBOARD_RECENT_ORDERS,
   DASHBOARD_SALES_DAYS,
-  RETENTION_SEGMENTS,
   trendPercent,
-  type AdminAnalytics,
-  type AdminCustomerPage,
-  type AdminCustomersQuery,
   type AdminDashboard,
-} from '../../../common/schemas/admin';
+} from '../../../common/schemas/admin-dashboard';
 import { categoryLabel } from '../../../common/schemas/product';
 import type { Db } from '../../db/client';
 import type { AuditService } from '../audit/audit.service';

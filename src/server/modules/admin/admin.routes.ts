@@ -1,19 +1,15 @@
 import { Hono, type Context } from 'hono';
+import { AdminAirdropsQuerySchema, AirdropProcessInputSchema } from '../../../common/schemas/admin-airdrops';
+import { AuditQuerySchema } from '../../../common/schemas/admin-audit';
+import { AdminCustomersQuerySchema } from '../../../common/schemas/admin-customers';
 import {
-  AdminAirdropsQuerySchema,
-  AdminCustomersQuerySchema,
   AdminMessagesQuerySchema,
-  AdminOrdersQuerySchema,
-  AdminOrderUpdateSchema,
-  AdminProductPatchSchema,
-  AdminProductsQuerySchema,
-  AdminSettingUpdateSchema,
-  AirdropProcessInputSchema,
-  AuditQuerySchema,
   MessagePriorityUpdateSchema,
   MessageStatusUpdateSchema,
-  SettingParamsSchema,
-} from '../../../common/schemas/admin';
+} from '../../../common/schemas/admin-messages';
+import { AdminOrdersQuerySchema, AdminOrderUpdateSchema } from '../../../common/schemas/admin-orders';
+import { AdminProductPatchSchema, AdminProductsQuerySchema } from '../../../common/schemas/admin-products';
+import { AdminSettingUpdateSchema, SettingParamsSchema } from '../../../common/schemas/admin-settings';
 import { ProductInputSchema } from '../../../common/schemas/product';
 import type { AppDeps } from '../../deps';
 import { requireAdmin } from '../../lib/auth-guards';

@@ -1,11 +1,11 @@
+import { ADMIN_MESSAGES } from '../../../common/schemas/admin';
 import {
-  ADMIN_MESSAGES,
   lamportsToSol,
   type AdminAirdrops,
   type AdminAirdropsQuery,
   type AirdropAge,
   type AirdropProcessResult,
-} from '../../../common/schemas/admin';
+} from '../../../common/schemas/admin-airdrops';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AdminActor, AuditService } from '../audit/audit.service';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AirdropAge } from '../../../common/schemas/admin';
+import type { AirdropAge } from '../../../common/schemas/admin-airdrops';
 import type { Db } from '../../db/client';
 import { likeContains, toNumber } from '../../db/sql-helpers';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AuditEntry } from '../../../common/schemas/admin';
+import type { AuditEntry } from '../../../common/schemas/admin-audit';
 import type { Db } from '../../db/client';
 import { likeContains } from '../../db/sql-helpers';
 

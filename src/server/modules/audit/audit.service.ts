@@ -4,7 +4,7 @@ import {
   type AuditEntry,
   type AuditEntryPage,
   type AuditQuery,
-} from '../../../common/schemas/admin';
+} from '../../../common/schemas/admin-audit';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { EventHub } from '../events/event-hub';

@@ -1,13 +1,10 @@
 import { imageSrcSet, resolveImageUrl } from '../../../common/images';
+import { ADMIN_MESSAGES, UUID_PATTERN, type AdminDeleted, type Page } from '../../../common/schemas/admin';
 import {
-  ADMIN_MESSAGES,
-  UUID_PATTERN,
   type AdminCategoryList,
-  type AdminDeleted,
   type AdminProductPatch,
   type AdminProductsQuery,
-  type Page,
-} from '../../../common/schemas/admin';
+} from '../../../common/schemas/admin-products';
 import {
   categoryLabel,
   ProductInputSchema,

@@ -1,13 +1,12 @@
+import { ADMIN_MESSAGES, UUID_PATTERN } from '../../../common/schemas/admin';
 import {
-  ADMIN_MESSAGES,
   MESSAGE_STATUSES,
-  UUID_PATTERN,
   type AdminMessage,
   type AdminMessagePage,
   type AdminMessagesQuery,
   type MessagePriority,
   type MessageStatus,
-} from '../../../common/schemas/admin';
+} from '../../../common/schemas/admin-messages';
 import { userTopic } from '../../../common/schemas/events';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';

@@ -1,4 +1,4 @@
-import type { AdminMessage, MessagePriority, MessageStatus } from '../../../common/schemas/admin';
+import type { AdminMessage, MessagePriority, MessageStatus } from '../../../common/schemas/admin-messages';
 import type { Db } from '../../db/client';
 import { likeContains, toNumber } from '../../db/sql-helpers';
 

@@ -1,14 +1,13 @@
 import { shortOrderId } from '../../../common/format';
 import { resolveImageUrl } from '../../../common/images';
+import { UUID_PATTERN, type AdminDeleted } from '../../../common/schemas/admin';
 import {
-  UUID_PATTERN,
-  type AdminDeleted,
   type AdminOrder,
   type AdminOrderPage,
   type AdminOrdersQuery,
   type AdminOrderUpdate,
   type AdminShippingInfo,
-} from '../../../common/schemas/admin';
+} from '../../../common/schemas/admin-orders';
 import { userTopic } from '../../../common/schemas/events';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';

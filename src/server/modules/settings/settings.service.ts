@@ -3,7 +3,7 @@ import {
   type AdminSetting,
   type AdminSettingList,
   type SettingKey,
-} from '../../../common/schemas/admin';
+} from '../../../common/schemas/admin-settings';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type AdminAirdrops } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AdminAirdrops } from '../../../../../common/schemas/admin-airdrops';
 import { apiClient } from '../../../../lib/api-client';
 import { airdropKeys, type AirdropFilters } from './airdrops-keys';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API, type AirdropProcessResult } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AirdropProcessResult } from '../../../../../common/schemas/admin-airdrops';
 import { apiClient } from '../../../../lib/api-client';
 import { airdropKeys } from './airdrops-keys';
 

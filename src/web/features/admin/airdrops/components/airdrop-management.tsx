@@ -1,6 +1,6 @@
 import { Coins, Gift, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import type { AirdropAge } from '../../../../../common/schemas/admin';
+import type { AirdropAge } from '../../../../../common/schemas/admin-airdrops';
 import { Alert } from '../../../../components/ui/alert';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';

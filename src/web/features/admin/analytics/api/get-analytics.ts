@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type AdminAnalytics } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AdminAnalytics } from '../../../../../common/schemas/admin-analytics';
 import { apiClient } from '../../../../lib/api-client';
 import { analyticsKeys } from './analytics-keys';
 

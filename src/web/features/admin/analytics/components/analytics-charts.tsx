@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { formatUsd } from '../../../../../common/money';
-import { ANALYTICS_DAYS } from '../../../../../common/schemas/admin';
+import { ANALYTICS_DAYS } from '../../../../../common/schemas/admin-analytics';
 import { Alert } from '../../../../components/ui/alert';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { errorMessage } from '../../../../lib/api-client';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type AuditActionList } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AuditActionList } from '../../../../../common/schemas/admin-audit';
 import { apiClient } from '../../../../lib/api-client';
 import { auditKeys } from './audit-keys';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ADMIN_API, type AuditEntry, type AuditEntryPage } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AuditEntry, type AuditEntryPage } from '../../../../../common/schemas/admin-audit';
 import { apiClient } from '../../../../lib/api-client';
 import { auditKeys, type AuditFilters } from './audit-keys';
 

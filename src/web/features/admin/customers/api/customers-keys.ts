@@ -1,4 +1,4 @@
-import type { CUSTOMER_SORTS } from '../../../../../common/schemas/admin';
+import type { CUSTOMER_SORTS } from '../../../../../common/schemas/admin-customers';
 import { refreshOnTopic } from '../../shared/live';
 
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type AdminCustomerPage } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AdminCustomerPage } from '../../../../../common/schemas/admin-customers';
 import { apiClient } from '../../../../lib/api-client';
 import { customerKeys, type CustomerFilters } from './customers-keys';
 

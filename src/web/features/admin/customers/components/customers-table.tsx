@@ -4,7 +4,7 @@ import {
   CUSTOMER_SORTS,
   CUSTOMER_SORT_LABELS,
   type AdminCustomer,
-} from '../../../../../common/schemas/admin';
+} from '../../../../../common/schemas/admin-customers';
 import { formatUsd } from '../../../../../common/money';
 import { Alert } from '../../../../components/ui/alert';
 import { Pagination } from '../../../../components/ui/pagination';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type AdminDashboard } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AdminDashboard } from '../../../../../common/schemas/admin-dashboard';
 import { apiClient } from '../../../../lib/api-client';
 import { dashboardKeys } from './dashboard-keys';
 

@@ -2,7 +2,7 @@ import { ArrowRight, DollarSign, Package, ScrollText, ShoppingCart, Users } from
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '../../../../../common/money';
-import type { AdminDashboard, RecentOrder } from '../../../../../common/schemas/admin';
+import type { AdminDashboard, RecentOrder } from '../../../../../common/schemas/admin-dashboard';
 import { Alert } from '../../../../components/ui/alert';
 import { Badge } from '../../../../components/ui/badge';
 import { Skeleton } from '../../../../components/ui/skeleton';

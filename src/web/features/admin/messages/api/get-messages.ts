@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type AdminMessagePage } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AdminMessagePage } from '../../../../../common/schemas/admin-messages';
 import { apiClient } from '../../../../lib/api-client';
 import { messageKeys, type MessageFilters } from './messages-keys';
 

@@ -5,7 +5,7 @@ import {
   MESSAGE_PRIORITIES,
   type AdminMessage,
   type MessagePriority,
-} from '../../../../../common/schemas/admin';
+} from '../../../../../common/schemas/admin-messages';
 import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Select } from '../../../../components/ui/select';

@@ -5,7 +5,7 @@ import {
   MESSAGE_STATUSES,
   type MessagePriority,
   type MessageStatus,
-} from '../../../../../common/schemas/admin';
+} from '../../../../../common/schemas/admin-messages';
 import { Alert } from '../../../../components/ui/alert';
 import { Pagination } from '../../../../components/ui/pagination';
 import { SearchInput } from '../../../../components/ui/search-input';

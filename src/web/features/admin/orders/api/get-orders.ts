@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type AdminOrderPage } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AdminOrderPage } from '../../../../../common/schemas/admin-orders';
 import { apiClient } from '../../../../lib/api-client';
 import { adminOrderKeys, type AdminOrderFilters } from './orders-keys';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
 import {
-  ADMIN_API,
   type AdminOrder,
   type AdminOrderPage,
   type OrderStatus,
-} from '../../../../../common/schemas/admin';
+} from '../../../../../common/schemas/admin-orders';
 import { apiClient } from '../../../../lib/api-client';
 import { adminOrderKeys } from './orders-keys';
 

@@ -1,14 +1,14 @@
 import { cn } from '../../../../lib/cn';
 import { ChevronDown, ExternalLink, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { ADMIN_MESSAGES } from '../../../../../common/schemas/admin';
 import {
-  ADMIN_MESSAGES,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   TRACKING_NUMBER_MAX_LENGTH,
   type AdminOrder,
   type OrderStatus,
-} from '../../../../../common/schemas/admin';
+} from '../../../../../common/schemas/admin-orders';
 import { formatUsd } from '../../../../../common/money';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';

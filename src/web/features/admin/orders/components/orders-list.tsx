@@ -1,6 +1,10 @@
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../../../common/schemas/admin';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+} from '../../../../../common/schemas/admin-orders';
 import { Alert } from '../../../../components/ui/alert';
 import { Pagination } from '../../../../components/ui/pagination';
 import { SearchInput } from '../../../../components/ui/search-input';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type AdminCategoryList } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AdminCategoryList } from '../../../../../common/schemas/admin-products';
 import { apiClient } from '../../../../lib/api-client';
 import { adminProductKeys } from './products-keys';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type AdminSettingList } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AdminSettingList } from '../../../../../common/schemas/admin-settings';
 import { apiClient } from '../../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API, type AdminSetting, type AdminSettingList } from '../../../../../common/schemas/admin';
+import { ADMIN_API } from '../../../../../common/schemas/admin';
+import { type AdminSetting, type AdminSettingList } from '../../../../../common/schemas/admin-settings';
 import { apiClient } from '../../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 

@@ -1,11 +1,11 @@
 import { Eye, EyeOff, KeyRound, Link2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { ADMIN_MESSAGES } from '../../../../../common/schemas/admin';
 import {
-  ADMIN_MESSAGES,
   AdminSettingUpdateSchema,
   SETTING_VALUE_MAX_LENGTH,
   type AdminSetting,
-} from '../../../../../common/schemas/admin';
+} from '../../../../../common/schemas/admin-settings';
 import { Alert } from '../../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { cn } from '../../../../lib/cn';
-import type { AuditEntry } from '../../../../../common/schemas/admin';
+import type { AuditEntry } from '../../../../../common/schemas/admin-audit';
 import { Badge } from '../../../../components/ui/badge';
 import { describeAudit } from '../audit';
 import { formatDateTime } from '../format';

@@ -19,7 +19,7 @@ import {
 } from 'recharts';
 import { formatCompactUsd } from '../../../../../common/format';
 import { formatUsd } from '../../../../../common/money';
-import type { DailySales } from '../../../../../common/schemas/admin';
+import type { DailySales } from '../../../../../common/schemas/admin-dashboard';
 import { formatDay, revenueTicks } from '../format';
 
 /** The four rose shades the pies cycle through (DESIGN.md). */

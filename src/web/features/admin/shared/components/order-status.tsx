@@ -1,6 +1,6 @@
 import { cn } from '../../../../lib/cn';
 import { CircleCheck, CircleX, Clock, Package, Truck, type LucideIcon } from 'lucide-react';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../../common/schemas/admin';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../../common/schemas/admin-orders';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 
 const STATUS: Record<OrderStatus, { icon: LucideIcon; tone: BadgeTone; iconClass: string }> = {

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { AdminSearchSchema, PageQuerySchema, pageSchema } from './admin';
+
+/** Admin airdrops: claims list, processing result, lamport display. Routes: see admin.ts. */
+
+export const AIRDROP_AGES = ['24h', '7d', 'older'] as const;
+export type AirdropAge = (typeof AIRDROP_AGES)[number];
+
+export const AdminAirdropsQuerySchema = z.object({
+  /** Wallet address or claim id, case-insensitive substring. */
+  search: AdminSearchSchema,
+  /** Spec §4 buckets: 24h = under 24 hours, 7d = 24 to 168 hours, older = 168 hours or more. */
+  age: z.enum(['all', ...AIRDROP_AGES]).default('all'),
+  ...PageQuerySchema.shape,
+});
+export type AdminAirdropsQuery = z.output<typeof AdminAirdropsQuerySchema>;
+
+export const AirdropClaimSchema = z.object({
+  id: z.string(),
+  walletAddress: z.string(),
+  amountLamports: z.string(),
+  /** For display (2 decimals). */
+  amountSol: z.number(),
+  createdAt: z.string(),
+  age: z.enum(AIRDROP_AGES),
+  status: z.literal('Claimed'),
+});
+export type AirdropClaim = z.infer<typeof AirdropClaimSchema>;
+
+export const AdminAirdropsSchema = z.object({
+  claims: pageSchema(AirdropClaimSchema),
+  /** Over every claim (not only the filtered ones). */
+  stats: z.object({
+    totalClaims: z.int(),
+    totalLamports: z.string(),
+    totalSol: z.number(),
+    uniqueWallets: z.int(),
+  }),
+});
+export type AdminAirdrops = z.infer<typeof AdminAirdropsSchema>;
+
+/** POST /api/admin/airdrops/process: no parameters (an empty body or {}). */
+export const AirdropProcessInputSchema = z.strictObject({});
+export const AirdropProcessResultSchema = z.object({
+  recipients: z.int(),
+  totalAmountLamports: z.string(),
+  totalAmountSol: z.number(),
+});
+export type AirdropProcessResult = z.infer<typeof AirdropProcessResultSchema>;
+
+export const LAMPORTS_PER_SOL = 1_000_000_000;
+
+/** A lamport amount (decimal string or bigint) in SOL, for display only. */
+export function lamportsToSol(lamports: string | bigint): number {
+  const value = typeof lamports === 'bigint' ? lamports : BigInt(lamports || '0');
+  const whole = value / BigInt(LAMPORTS_PER_SOL);
+  const rest = value % BigInt(LAMPORTS_PER_SOL);
+  return Number(whole) + Number(rest) / LAMPORTS_PER_SOL;
+}
