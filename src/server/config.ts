@@ -193,6 +193,8 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     /** Unset here: generated once and kept in DATA_DIR/secrets.json (loadConfig). */
     authSecret: env.AUTH_SECRET,
     encryptionKeyHex: env.ENCRYPTION_KEY,
+    /** argon2id at OWASP's cost, or its cheapest under NODE_ENV=test (see auth/better-auth.ts). */
+    passwordHashCost: env.NODE_ENV === 'test' ? ('test' as const) : ('owasp' as const),
     session: { maxAgeSeconds: env.SESSION_MAX_AGE_DAYS * 86400, idleSeconds: env.SESSION_IDLE_DAYS * 86400 },
     /** Sign-in failures: `max` free ones per email and client, forgotten after `windowSeconds`. */
     signInRateLimit: {

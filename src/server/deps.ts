@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { createRateLimiter } from './lib/rate-limiter';
 import { migrate } from './db/migrate';
 import type { Logger } from './lib/logger';
 import { migrationsDir } from './lib/paths';
@@ -70,7 +71,8 @@ export async function createDeps(
     events,
     payments,
     stripe,
-    rateLimiter: auth,
+    rateLimiter: createRateLimiter(database.db),
+    passwords: auth,
   });
   const catalog = createCatalogService({ db: database.db, storage, events, logger });
   const admin = createAdminServices({ config, db: database.db, events, storage, logger, settings });

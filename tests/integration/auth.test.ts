@@ -14,6 +14,8 @@ import {
 } from '../../src/server/modules/auth/admin-bootstrap';
 import { type Database } from '../../src/server/db/client';
 import { sweepRateLimits } from '../../src/server/jobs/reservation-sweeper';
+import { loadConfig } from '../../src/server/config';
+import { createPasswordHasher } from '../../src/server/modules/auth/better-auth';
 import {
   BACKENDS,
   createScratchDatabase,
@@ -104,7 +106,21 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         .where('user_id', '=', String(body.user.id))
         .executeTakeFirstOrThrow();
       expect(account.provider_id).toBe('credential');
-      expect(account.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      // NODE_ENV=test hashes at argon2id's cheapest; the next test checks the real parameters.
+      expect(account.password).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+    });
+
+    it('hashes at OWASP argon2id cost (19 MiB, 2 passes) outside tests, and verifies either cost', async () => {
+      const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: t.dataDir });
+      expect(config.passwordHashCost).toBe('owasp');
+      const real = createPasswordHasher(config.passwordHashCost);
+      const hash = await real.hash(PASSWORD);
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await real.verify(hash, PASSWORD)).toBe(true);
+      expect(await real.verify(hash, `${PASSWORD}x`)).toBe(false);
+      const cheap = await createPasswordHasher('test').hash(PASSWORD);
+      expect(await real.verify(cheap, PASSWORD)).toBe(true);
+      expect(await real.verify('not a hash', PASSWORD)).toBe(false);
     });
 
     it('never lets the caller choose a role', async () => {

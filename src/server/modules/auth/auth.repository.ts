@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Database, Db } from '../../db/client';
 
 /**
@@ -181,71 +180,13 @@ export function createAuthRepository(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
 
-    /**
-     * One atomic step of a fixed-window counter in rate_limit_counters: starts a new window (count 1) when
-     * the stored one has ended, otherwise adds one. `last_request` holds the window start here
-     * (epoch ms, like better-auth's rows, which better-auth prunes once they are older than its
-     * longest window). Returns the count including this hit and when the window started.
-     */
-    /** One of the shop's counters (rate_limit_counters), or null. */
-    async findCounter(key: string): Promise<{ count: number; lastMs: number } | null> {
-      const row = await db
-        .selectFrom('rate_limit_counters')
-        .select(['count', 'last_request'])
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row ? { count: Number(row.count), lastMs: Number(row.last_request) } : null;
-    },
-
-    /**
-     * Counts one more event and stamps it now; a counter whose last event is older than the window
-     * starts again from 1. Atomic (one upsert), so concurrent failures are all counted.
-     */
-    async bumpCounter(key: string, windowMs: number, nowMs: number): Promise<number> {
-      const result = await sql<{ count: number }>`
-        insert into rate_limit_counters as r (key, count, last_request)
-        values (${key}, 1, ${nowMs})
-        on conflict (key) do update set
-          count = case when r.last_request <= ${nowMs - windowMs} then 1 else r.count + 1 end,
-          last_request = ${nowMs}
-        returning count
-      `.execute(db);
-      return Number(result.rows[0]?.count ?? 1);
-    },
-
-    async deleteCounter(key: string): Promise<void> {
-      await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();
-    },
-
-    /** Deletes every counter (ours and better-auth's) whose last event is older than `beforeMs`. */
-    async deleteCountersBefore(beforeMs: number): Promise<number> {
-      const ours = await db
-        .deleteFrom('rate_limit_counters')
-        .where('last_request', '<', String(beforeMs))
-        .executeTakeFirst();
-      const betterAuths = await db
+    /** Deletes better-auth's rate-limit rows whose last request is older than `beforeMs`. */
+    async deleteAuthRateLimitsBefore(beforeMs: number): Promise<number> {
+      const result = await db
         .deleteFrom('rate_limits')
         .where('last_request', '<', String(beforeMs))
         .executeTakeFirst();
-      return Number(ours.numDeletedRows) + Number(betterAuths.numDeletedRows);
-    },
-
-    async hitFixedWindow(
-      key: string,
-      windowMs: number,
-      nowMs: number,
-    ): Promise<{ count: number; windowStartMs: number }> {
-      const result = await sql<{ count: number; last_request: string | number }>`
-        insert into rate_limit_counters as r (key, count, last_request)
-        values (${key}, 1, ${nowMs})
-        on conflict (key) do update set
-          count = case when r.last_request <= ${nowMs - windowMs} then 1 else r.count + 1 end,
-          last_request = case when r.last_request <= ${nowMs - windowMs} then ${nowMs} else r.last_request end
-        returning count, last_request
-      `.execute(db);
-      const row = result.rows[0];
-      if (!row) throw new Error('rate limit upsert returned no row');
-      return { count: Number(row.count), windowStartMs: Number(row.last_request) };
+      return Number(result.numDeletedRows);
     },
   };
 }

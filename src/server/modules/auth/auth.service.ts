@@ -1,11 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
-import {
-  hash as argon2Hash,
-  verify as argon2Verify,
-  type Algorithm,
-  type Options as Argon2Options,
-} from '@node-rs/argon2';
-import { betterAuth } from 'better-auth';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   EmailSchema,
@@ -27,7 +20,16 @@ import { AppError, RateLimitedError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { validationError } from '../../lib/validate';
 import { createAuthRepository, UniqueViolationError } from './auth.repository';
+import {
+  createBetterAuth,
+  createPasswordHasher,
+  forwardRequest,
+  readJson,
+  withoutClientIp,
+} from './better-auth';
 import { assertUncommonPassword } from './password-policy';
+import { createSignInThrottle } from './sign-in-throttle';
+import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '../../lib/rate-limiter';
 
 /**
  * Accounts on better-auth (email + password, server-side sessions in PostgreSQL), wrapped so that
@@ -42,19 +44,6 @@ import { assertUncommonPassword } from './password-policy';
  *   the limits hold across instances.
  * - Passwords on a list of common ones are refused (password-policy.ts).
  */
-
-/** OWASP password storage cheat sheet, argon2id minimum: 19 MiB, 2 passes, 1 lane. */
-const ARGON2ID: Algorithm = 2;
-const ARGON2_OPTIONS: Argon2Options = {
-  algorithm: ARGON2ID,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-};
-
-export async function hashPassword(password: string): Promise<string> {
-  return argon2Hash(password, ARGON2_OPTIONS);
-}
 
 /**
  * The account a shopper asked for at checkout, created with the order, in the caller's
@@ -73,45 +62,8 @@ export async function createCustomerAccount(
   return created ? { outcome: 'created', userId: created.id } : { outcome: 'existing' };
 }
 
-async function verifyPasswordHash(hash: string, password: string): Promise<boolean> {
-  try {
-    return await argon2Verify(hash, password);
-  } catch {
-    // A malformed or foreign hash never matches.
-    return false;
-  }
-}
-
-/**
- * Header carrying the client IP from our routes to better-auth (its limiter keys on it and it is
- * stored in sessions.ip_address). Set only by the server: any copy sent by a client is removed.
- */
-export const CLIENT_IP_HEADER = 'x-shop-client-ip';
-
-/** The 429 of a throttled sign-in. */
-export const SIGN_IN_THROTTLED_MESSAGE =
-  'Too many failed sign-in attempts. Please wait a moment and try again.';
-
-/** rate_limits rows untouched this long are deleted (longer than any configurable window). */
-export const RATE_LIMIT_RETENTION_MS = 86_400_000 + 60_000;
-
-/** Request headers better-auth may look at; nothing else from the client reaches it. */
-const FORWARDED_HEADERS = [
-  'cookie',
-  'origin',
-  'referer',
-  'user-agent',
-  'sec-fetch-site',
-  'sec-fetch-mode',
-  'sec-fetch-dest',
-];
-
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-export interface RateLimitRule {
-  max: number;
-  windowSeconds: number;
-}
 
 /** What a route needs from the incoming request. */
 export interface AuthRequestContext {
@@ -136,8 +88,6 @@ export interface CreateUserInput {
 export interface AuthService {
   /** The signed-in user of a request, or null (no, invalid, expired or too old session). */
   getSessionUser(headers: Headers): Promise<SessionUser | null>;
-  /** better-auth's own handler (not mounted: our routes expose only the endpoints we support). */
-  handler(request: Request): Promise<Response>;
   signUp(input: SignUpInput, request: AuthRequestContext): Promise<AuthResult<AuthUserResponse>>;
   signIn(input: SignInInput, request: AuthRequestContext): Promise<AuthResult<AuthUserResponse>>;
   signOut(request: AuthRequestContext): Promise<AuthResult<SignOutResponse>>;
@@ -148,12 +98,8 @@ export interface AuthService {
   setPassword(userId: string, password: string): Promise<void>;
   verifyPassword(userId: string, password: string): Promise<boolean>;
   setRole(userId: string, role: Role): Promise<void>;
-  /**
-   * Counts one request of `subject` (a client IP, say) in the fixed window of `scope`, kept in
-   * rate_limits so that the limit holds across instances; past `max` it throws RateLimitedError
-   * with `message` and the seconds left in the window.
-   */
-  consumeRateLimit(scope: string, subject: string, rule: RateLimitRule, message?: string): Promise<void>;
+  /** A password hash with the configured argon2id cost (checkout keeps one on the payment). */
+  hashPassword(password: string): Promise<string>;
   /** Deletes rate-limit counters nobody has touched for a day (the sweeper calls it). */
   deleteExpiredRateLimits(now?: Date): Promise<number>;
   /** Signs the user out everywhere. */
@@ -186,145 +132,17 @@ function toSessionUser(user: AuthUserLike): SessionUser {
   };
 }
 
-const timestampFields = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
-
 export function createAuthService({ config, database, logger }: CreateAuthServiceOptions): AuthService {
   const repo = createAuthRepository(database.db);
   const log = logger.child({ module: 'auth' });
+  const passwords = createPasswordHasher(config.passwordHashCost);
+  const throttle = createSignInThrottle(database.db, config.signInRateLimit);
   const maxAgeMs = config.session.maxAgeSeconds * 1000;
-  const sessionExpiresIn = Math.min(config.session.idleSeconds, config.session.maxAgeSeconds);
-  const signUpRule = { window: config.signUpRateLimit.windowSeconds, max: config.signUpRateLimit.max };
   const publicOrigin = new URL(config.publicUrl).origin;
 
-  const auth = betterAuth({
-    appName: 'Aelo',
-    baseURL: publicOrigin,
-    basePath: '/api/auth',
-    secret: config.authSecret,
-    trustedOrigins: config.trustedOrigins,
-    telemetry: { enabled: false },
-    database: { db: database.db, type: 'postgres', transaction: true },
-    logger: {
-      level: 'debug',
-      log: (level, message, ...args) => {
-        const err = args.find((a): a is Error => a instanceof Error);
-        const rest = args.filter((a) => !(a instanceof Error));
-        log[level](
-          { component: 'better-auth', ...(err ? { err } : {}), ...(rest.length ? { args: rest } : {}) },
-          message,
-        );
-      },
-    },
-    emailAndPassword: {
-      enabled: true,
-      autoSignIn: true,
-      requireEmailVerification: false,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
-      password: {
-        hash: hashPassword,
-        verify: ({ hash, password }) => verifyPasswordHash(hash, password),
-      },
-    },
-    user: {
-      modelName: 'users',
-      fields: { emailVerified: 'email_verified', ...timestampFields },
-      additionalFields: {
-        // Set by the server only (admin bootstrap, back office): never accepted from a request.
-        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
-      },
-    },
-    session: {
-      modelName: 'sessions',
-      fields: {
-        expiresAt: 'expires_at',
-        ipAddress: 'ip_address',
-        userAgent: 'user_agent',
-        userId: 'user_id',
-        ...timestampFields,
-      },
-      // Idle expiry: a session not used for this long expires; each use (at most once per
-      // updateAge) pushes expires_at forward. The absolute cap is enforced in readSession().
-      expiresIn: sessionExpiresIn,
-      updateAge: Math.min(86_400, Math.floor(sessionExpiresIn / 2)),
-      cookieCache: { enabled: false },
-    },
-    account: {
-      modelName: 'accounts',
-      fields: {
-        accountId: 'account_id',
-        providerId: 'provider_id',
-        userId: 'user_id',
-        accessToken: 'access_token',
-        refreshToken: 'refresh_token',
-        idToken: 'id_token',
-        accessTokenExpiresAt: 'access_token_expires_at',
-        refreshTokenExpiresAt: 'refresh_token_expires_at',
-        ...timestampFields,
-      },
-      accountLinking: { enabled: false },
-    },
-    verification: {
-      modelName: 'verifications',
-      fields: { expiresAt: 'expires_at', ...timestampFields },
-    },
-    rateLimit: {
-      // Off outside production by default: on everywhere, in the database (shared by instances).
-      enabled: true,
-      storage: 'database',
-      modelName: 'rate_limits',
-      fields: { lastRequest: 'last_request' },
-      window: 10,
-      max: 100,
-      customRules: {
-        // Sign-in is throttled by the shop's failure counters (below), never by attempts: a
-        // per-IP count of all attempts let anyone lock the admin out with wrong passwords.
-        '/sign-in/email': false,
-        '/sign-up/email': signUpRule,
-        '/sign-out': false,
-        '/get-session': false,
-      },
-    },
-    advanced: {
-      cookiePrefix: 'shop',
-      useSecureCookies: config.secureCookies,
-      // better-auth turns its origin checks off under NODE_ENV=test: keep them on everywhere.
-      disableCSRFCheck: false,
-      disableOriginCheck: false,
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      database: { generateId: () => randomUUID() },
-    },
-  });
+  const auth = createBetterAuth({ config, database, log, passwords });
 
   // --- helpers ---------------------------------------------------------------------------------
-
-  const authPath = (path: string) => new URL(`/api/auth${path}`, publicOrigin).toString();
-
-  /** A fresh request to better-auth carrying only the headers it needs and our client IP. */
-  function forwardRequest(path: string, request: AuthRequestContext, body: unknown): Request {
-    const headers = new Headers({ 'content-type': 'application/json' });
-    for (const name of FORWARDED_HEADERS) {
-      const value = request.headers.get(name);
-      if (value !== null) headers.set(name, value);
-    }
-    if (request.clientIp) headers.set(CLIENT_IP_HEADER, request.clientIp);
-    return new Request(authPath(path), { method: 'POST', headers, body: JSON.stringify(body) });
-  }
-
-  function withoutClientIp(headers: Headers): Headers {
-    if (!headers.has(CLIENT_IP_HEADER)) return headers;
-    const copy = new Headers(headers);
-    copy.delete(CLIENT_IP_HEADER);
-    return copy;
-  }
-
-  async function readJson(res: Response): Promise<unknown> {
-    try {
-      return await res.json();
-    } catch {
-      return null;
-    }
-  }
 
   const AuthErrorBodySchema = z.object({ code: z.string().optional() });
   const AuthUserBodySchema = z.object({
@@ -426,63 +244,6 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
     }
   }
 
-  /**
-   * Failed sign-ins (OWASP authentication cheat sheet: throttle, never lock out). Failures are
-   * counted per email and client address, and per client address over all emails (a higher bar:
-   * several people may share one address). Past SIGN_IN_RATE_LIMIT failures, each further attempt
-   * of that key must wait 2^(failures - limit) seconds after the last failure, at most
-   * SIGN_IN_MAX_DELAY_SECONDS; attempts during the wait get 429 with Retry-After and are not
-   * counted. The same email from another address is never slowed down, so nobody can lock the admin
-   * out; a correct password clears its email + address count; counts are forgotten
-   * SIGN_IN_RATE_WINDOW_SECONDS after the last failure.
-   */
-  const CLIENT_FAILURE_FACTOR = 4;
-  function signInKeys(email: string, clientIp: string | undefined) {
-    const client = clientIp ?? 'unknown';
-    const emailHash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-    return {
-      account: { key: `sign-in-fail|${emailHash}|${client}`, free: config.signInRateLimit.max },
-      client: {
-        key: `sign-in-fail-client|${client}`,
-        free: config.signInRateLimit.max * CLIENT_FAILURE_FACTOR,
-      },
-    };
-  }
-
-  async function assertSignInAllowed(keys: ReturnType<typeof signInKeys>): Promise<void> {
-    const now = Date.now();
-    const windowMs = config.signInRateLimit.windowSeconds * 1000;
-    for (const { key, free } of [keys.account, keys.client]) {
-      const counter = await repo.findCounter(key);
-      if (!counter || counter.count < free || counter.lastMs <= now - windowMs) continue;
-      const delayMs = Math.min(
-        2 ** (counter.count - free) * 1000,
-        config.signInRateLimit.maxDelaySeconds * 1000,
-      );
-      const waitMs = counter.lastMs + delayMs - now;
-      if (waitMs > 0) throw new RateLimitedError(waitMs / 1000, SIGN_IN_THROTTLED_MESSAGE);
-    }
-  }
-
-  async function recordSignInFailure(keys: ReturnType<typeof signInKeys>): Promise<void> {
-    const now = Date.now();
-    const windowMs = config.signInRateLimit.windowSeconds * 1000;
-    await repo.bumpCounter(keys.account.key, windowMs, now);
-    await repo.bumpCounter(keys.client.key, windowMs, now);
-  }
-
-  async function consumeRateLimit(
-    scope: string,
-    subject: string,
-    rule: RateLimitRule,
-    message?: string,
-  ): Promise<void> {
-    const windowMs = rule.windowSeconds * 1000;
-    const now = Date.now();
-    const { count, windowStartMs } = await repo.hitFixedWindow(`${scope}|${subject}`, windowMs, now);
-    if (count > rule.max) throw new RateLimitedError((windowStartMs + windowMs - now) / 1000, message);
-  }
-
   function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {
     const parsed = z.object({ [field]: schema }).safeParse({ [field]: value });
     if (!parsed.success) throw validationError(parsed.error);
@@ -497,15 +258,10 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
       return (await readSession(headers, false)).user;
     },
 
-    handler(request) {
-      if (!request.headers.has(CLIENT_IP_HEADER)) return auth.handler(request);
-      return auth.handler(new Request(request, { headers: withoutClientIp(request.headers) }));
-    },
-
     async signUp(input, request) {
       assertUncommonPassword(input.password);
       const res = await auth.handler(
-        forwardRequest('/sign-up/email', request, {
+        forwardRequest(publicOrigin, '/sign-up/email', request, {
           email: input.email,
           password: input.password,
           name: input.name ?? '',
@@ -516,27 +272,30 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
     },
 
     async signIn(input, request) {
-      const keys = signInKeys(input.email, request.clientIp);
-      await assertSignInAllowed(keys);
+      await throttle.assertAllowed(input.email, request.clientIp);
       const res = await auth.handler(
-        forwardRequest('/sign-in/email', request, { email: input.email, password: input.password }),
+        forwardRequest(publicOrigin, '/sign-in/email', request, {
+          email: input.email,
+          password: input.password,
+        }),
       );
       if (!res.ok) {
-        if (res.status === 401) await recordSignInFailure(keys);
+        if (res.status === 401) await throttle.recordFailure(input.email, request.clientIp);
         throw await toAppError(res, 'sign-in');
       }
-      await repo.deleteCounter(keys.account.key);
+      await throttle.recordSuccess(input.email, request.clientIp);
       return parseUserResponse(res);
     },
 
     async deleteExpiredRateLimits(now = new Date()) {
       // Every window (ours and better-auth's) is at most a day: older counters count for nothing.
-      return repo.deleteCountersBefore(now.getTime() - RATE_LIMIT_RETENTION_MS);
+      const ours = await createRateLimiter(database.db).deleteExpired(now);
+      return ours + (await repo.deleteAuthRateLimitsBefore(now.getTime() - RATE_LIMIT_RETENTION_MS));
     },
 
     async signOut(request) {
       // better-auth deletes the session row named by the cookie and expires the cookie.
-      const res = await auth.handler(forwardRequest('/sign-out', request, {}));
+      const res = await auth.handler(forwardRequest(publicOrigin, '/sign-out', request, {}));
       if (res.status === 403) throw await toAppError(res, 'sign-out');
       const setCookies = res.ok ? res.headers.getSetCookie() : [];
       if (!res.ok)
@@ -565,7 +324,7 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
           email,
           name,
           role: input.role ?? 'customer',
-          passwordHash: await hashPassword(password),
+          passwordHash: await passwords.hash(password),
         });
         return toSessionUser(row);
       } catch (err) {
@@ -578,12 +337,12 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
       const valid = parseOrThrow(PasswordSchema, password, 'password');
       assertUncommonPassword(valid);
       if (!(await repo.findUserById(userId))) throw new AppError('NOT_FOUND', 'User not found');
-      await repo.upsertPasswordHash(userId, await hashPassword(valid));
+      await repo.upsertPasswordHash(userId, await passwords.hash(valid));
     },
 
     async verifyPassword(userId, password) {
       const hash = await repo.findPasswordHash(userId);
-      return hash !== null && (await verifyPasswordHash(hash, password));
+      return hash !== null && (await passwords.verify(hash, password));
     },
 
     async setRole(userId, role) {
@@ -595,8 +354,6 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
       return repo.deleteSessionsOfUser(userId);
     },
 
-    consumeRateLimit,
-
     async findUserByEmail(email) {
       const row = await repo.findUserByEmail(email.trim().toLowerCase());
       return row ? toSessionUser(row) : null;
@@ -605,6 +362,10 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
     async findUserById(id) {
       const row = await repo.findUserById(id);
       return row ? toSessionUser(row) : null;
+    },
+
+    hashPassword(password) {
+      return passwords.hash(password);
     },
 
     hasAdmin() {

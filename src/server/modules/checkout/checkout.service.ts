@@ -13,7 +13,8 @@ import type { Database, Db } from '../../db/client';
 import { lockKeys } from '../../db/locks';
 import { AppError, RateLimitedError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { hashPassword, type AuthService } from '../auth/auth.service';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { AuthService } from '../auth/auth.service';
 import { assertUncommonPassword } from '../auth/password-policy';
 import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
@@ -56,8 +57,10 @@ export interface CreateCheckoutServiceOptions {
   events: EventHub;
   payments: PaymentsService;
   stripe: StripeGateway;
-  /** The auth service's shared (cross-instance) rate limiter. */
-  rateLimiter: Pick<AuthService, 'consumeRateLimit'>;
+  /** The shared (cross-instance) rate limiter. */
+  rateLimiter: RateLimiter;
+  /** Hashes the password of an account asked for at checkout. */
+  passwords: Pick<AuthService, 'hashPassword'>;
 }
 
 export function createCheckoutService({
@@ -68,6 +71,7 @@ export function createCheckoutService({
   payments,
   stripe,
   rateLimiter,
+  passwords,
 }: CreateCheckoutServiceOptions): CheckoutService {
   const log = logger.child({ module: 'checkout' });
   const imageBase = config.storage.driver === 's3' ? config.storage.publicUrl : DEFAULT_IMAGE_PUBLIC_BASE;
@@ -142,7 +146,7 @@ export function createCheckoutService({
       // Every known client is counted, loopback included: a reverse proxy on the shop's machine is
       // named in TRUSTED_PROXIES, so its shoppers are told apart by X-Forwarded-For.
       if (clientIp) {
-        await rateLimiter.consumeRateLimit(
+        await rateLimiter.consume(
           'checkout',
           clientIp,
           config.checkoutRateLimit,
@@ -165,7 +169,7 @@ export function createCheckoutService({
         assertUncommonPassword(input.createAccount.password, 'createAccount.password');
       // A signed-in shopper already has an account: the block is ignored for them.
       const accountPasswordHash =
-        !user && input.createAccount ? await hashPassword(input.createAccount.password) : null;
+        !user && input.createAccount ? await passwords.hashPassword(input.createAccount.password) : null;
 
       const started = await database.db.transaction().execute(async (trx) => {
         const rows = await loadCheckoutProducts(

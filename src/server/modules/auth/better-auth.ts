@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import {
+  hash as argon2Hash,
+  verify as argon2Verify,
+  type Algorithm,
+  type Options as Argon2Options,
+} from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/schemas/auth';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+
+/**
+ * better-auth's configuration: email + password accounts, server-side sessions in our tables
+ * (snake_case columns), its rate limiter on sign-up only, origin checks on everywhere. The auth
+ * service (auth.service.ts) wraps the instance so the rest of the server never sees it.
+ */
+
+/**
+ * Header carrying the client IP from our routes to better-auth (its limiter keys on it and it is
+ * stored in sessions.ip_address). Set only by the server: any copy sent by a client is removed.
+ */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+
+const ARGON2ID: Algorithm = 2;
+
+/** OWASP password storage cheat sheet, argon2id minimum: 19 MiB, 2 passes, 1 lane. */
+export const ARGON2_OWASP: Argon2Options = {
+  algorithm: ARGON2ID,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
+
+/**
+ * Under NODE_ENV=test only (config.passwordHashCost 'test'): argon2id at its cheapest, so a suite
+ * that creates hundreds of accounts does not spend minutes hashing. A hash records its own
+ * parameters, so verification works across both.
+ */
+export const ARGON2_TEST: Argon2Options = {
+  algorithm: ARGON2ID,
+  memoryCost: 64,
+  timeCost: 1,
+  parallelism: 1,
+};
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** False for a wrong password and for a malformed or foreign hash. */
+  verify(hash: string, password: string): Promise<boolean>;
+}
+
+export function createPasswordHasher(cost: Config['passwordHashCost']): PasswordHasher {
+  const options = cost === 'test' ? ARGON2_TEST : ARGON2_OWASP;
+  return {
+    hash: (password) => argon2Hash(password, options),
+    async verify(hash, password) {
+      try {
+        return await argon2Verify(hash, password);
+      } catch {
+        // A malformed or foreign hash never matches.
+        return false;
+      }
+    },
+  };
+}
+
+const timestampFields = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+export interface CreateBetterAuthOptions {
+  config: Config;
+  database: Database;
+  log: Logger;
+  passwords: PasswordHasher;
+}
+
+export function createBetterAuth({ config, database, log, passwords }: CreateBetterAuthOptions) {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const sessionExpiresIn = Math.min(config.session.idleSeconds, config.session.maxAgeSeconds);
+  const signUpRule = { window: config.signUpRateLimit.windowSeconds, max: config.signUpRateLimit.max };
+  return betterAuth({
+    appName: 'Aelo',
+    baseURL: publicOrigin,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    telemetry: { enabled: false },
+    database: { db: database.db, type: 'postgres', transaction: true },
+    logger: {
+      level: 'debug',
+      log: (level, message, ...args) => {
+        const err = args.find((a): a is Error => a instanceof Error);
+        const rest = args.filter((a) => !(a instanceof Error));
+        log[level](
+          { component: 'better-auth', ...(err ? { err } : {}), ...(rest.length ? { args: rest } : {}) },
+          message,
+        );
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: {
+        hash: (password) => passwords.hash(password),
+        verify: ({ hash, password }) => passwords.verify(hash, password),
+      },
+    },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', ...timestampFields },
+      additionalFields: {
+        // Set by the server only (admin bootstrap, back office): never accepted from a request.
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        userId: 'user_id',
+        ...timestampFields,
+      },
+      // Idle expiry: a session not used for this long expires; each use (at most once per
+      // updateAge) pushes expires_at forward. The absolute cap is enforced in readSession().
+      expiresIn: sessionExpiresIn,
+      updateAge: Math.min(86_400, Math.floor(sessionExpiresIn / 2)),
+      cookieCache: { enabled: false },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...timestampFields,
+      },
+      accountLinking: { enabled: false },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', ...timestampFields },
+    },
+    rateLimit: {
+      // Off outside production by default: on everywhere, in the database (shared by instances).
+      enabled: true,
+      storage: 'database',
+      modelName: 'rate_limits',
+      fields: { lastRequest: 'last_request' },
+      window: 10,
+      max: 100,
+      customRules: {
+        // Sign-in is throttled by the shop's failure counters (below), never by attempts: a
+        // per-IP count of all attempts let anyone lock the admin out with wrong passwords.
+        '/sign-in/email': false,
+        '/sign-up/email': signUpRule,
+        '/sign-out': false,
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      cookiePrefix: 'shop',
+      useSecureCookies: config.secureCookies,
+      // better-auth turns its origin checks off under NODE_ENV=test: keep them on everywhere.
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => randomUUID() },
+    },
+  });
+}
+
+export type BetterAuth = ReturnType<typeof createBetterAuth>;
+
+/** Request headers better-auth may look at; nothing else from the client reaches it. */
+const FORWARDED_HEADERS = [
+  'cookie',
+  'origin',
+  'referer',
+  'user-agent',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+];
+
+/** What a route passes on from the incoming request. */
+export interface ForwardedRequest {
+  headers: Headers;
+  clientIp: string | undefined;
+}
+
+/**
+ * A fresh request to better-auth's handler carrying only the headers it needs and our client IP.
+ * Sign-up, sign-in and sign-out go through the handler rather than `auth.api.*`: better-auth runs
+ * its rate limiter (sign-up's per-address limit) only for requests that pass its router.
+ */
+export function forwardRequest(
+  publicOrigin: string,
+  path: string,
+  request: ForwardedRequest,
+  body: unknown,
+): Request {
+  const headers = new Headers({ 'content-type': 'application/json' });
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  if (request.clientIp) headers.set(CLIENT_IP_HEADER, request.clientIp);
+  const url = new URL(`/api/auth${path}`, publicOrigin).toString();
+  return new Request(url, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+/** The request's headers without a client's copy of our client-IP header. */
+export function withoutClientIp(headers: Headers): Headers {
+  if (!headers.has(CLIENT_IP_HEADER)) return headers;
+  const copy = new Headers(headers);
+  copy.delete(CLIENT_IP_HEADER);
+  return copy;
+}
+
+/** A response's JSON body, or null when it has none. */
+export async function readJson(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
