@@ -12,6 +12,10 @@ import { createEventHub, type EventHub } from './modules/events/event-hub';
 import { createMarketService, type MarketService } from './modules/market/market.service';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway';
+import {
+  createStripeWebhooksService,
+  type StripeWebhooksService,
+} from './modules/payments/stripe-webhooks.service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { createStorage, type Storage } from './modules/storage/storage';
 
@@ -28,6 +32,7 @@ export interface AppDeps {
   settings: SettingsService;
   stripe: StripeGateway;
   payments: PaymentsService;
+  stripeWebhooks: StripeWebhooksService;
   checkout: CheckoutService;
   admin: AdminServices;
 }
@@ -63,7 +68,8 @@ export async function createDeps(
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const stripe = createStripeGateway({ config, settings, logger });
-  const payments = createPaymentsService({ database, logger, events, stripe });
+  const payments = createPaymentsService({ database, events, stripe });
+  const stripeWebhooks = createStripeWebhooksService({ database, logger, events, stripe });
   const checkout = createCheckoutService({
     config,
     database,
@@ -88,6 +94,7 @@ export async function createDeps(
     settings,
     stripe,
     payments,
+    stripeWebhooks,
     checkout,
     admin,
   };

@@ -29,7 +29,7 @@ export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
 export function stripeWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/', async (c) => {
     const rawBody = Buffer.from(await c.req.arrayBuffer());
-    const result = await deps.payments.handleStripeWebhook(rawBody, c.req.header('stripe-signature'));
+    const result = await deps.stripeWebhooks.handleStripeWebhook(rawBody, c.req.header('stripe-signature'));
     return c.json({ received: true, ...result });
   });
 }

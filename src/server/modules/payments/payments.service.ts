@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type Stripe from 'stripe';
 import { z } from 'zod';
 import {
   PricedLineSchema,
@@ -10,16 +9,9 @@ import { userTopic } from '../../../common/schemas/events';
 import type { Database, Db } from '../../db/client';
 import type { PaymentMethod, PaymentStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
-import {
-  releaseReservations,
-  settleStockForOrder,
-  type StockChange,
-  stockRequestsFor,
-} from '../catalog/stock.service';
-import { createCustomerAccount } from '../auth/auth.service';
+import { releaseReservations, type StockChange } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
-import { findOrderOfPayment, placeOrder, type PlacedOrder } from '../orders/orders.service';
+import { findOrderOfPayment, type PlacedOrder } from '../orders/orders.service';
 import {
   createPaymentsRepository,
   type HolderKeys,
@@ -27,31 +19,6 @@ import {
   type PaymentsRepository,
 } from './payments.repository';
 import type { StripeGateway } from './stripe-gateway';
-
-/** The Checkout Session events the shop acts on; every other event type is acknowledged and ignored. */
-const HANDLED_SESSION_EVENTS = new Set([
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.expired',
-  'checkout.session.async_payment_failed',
-]);
-
-/** The parts of a Checkout Session event the shop reads; anything else in it passes through. */
-const CheckoutSessionEventSchema = z.object({
-  id: z.string(),
-  data: z.object({
-    object: z.looseObject({
-      id: z.string().min(1),
-      object: z.literal('checkout.session'),
-      payment_status: z.string().nullish(),
-      amount_total: z.number().int().nullish(),
-      currency: z.string().nullish(),
-      client_reference_id: z.string().nullish(),
-      metadata: z.record(z.string(), z.string()).nullish(),
-      payment_intent: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
-    }),
-  }),
-});
 
 /**
  * Payments: started by a checkout (pending, stock reserved), then confirmed by the server (a
@@ -94,8 +61,47 @@ export function base58(bytes: Uint8Array): string {
 }
 
 /** A payment's priced lines as stored in payments.lines (see checkout/pricing.ts). */
-function storedLines(payment: PaymentRow): PricedLine[] {
+export function storedLines(payment: PaymentRow): PricedLine[] {
   return z.array(PricedLineSchema).parse(payment.lines);
+}
+
+/** Tells the shop that stock moved (the storefront and admin lists refresh). */
+export async function publishStockChange(events: EventHub, change: StockChange): Promise<void> {
+  if (change.productIds.length === 0) return;
+  await events.publish('catalog', { type: 'stock.changed', data: { productIds: change.productIds } });
+}
+
+/** Tells the back office, and the buyer's own stream, about a new order. */
+export async function publishOrderCreated(events: EventHub, order: PlacedOrder): Promise<void> {
+  const data = { orderId: order.id, status: order.status };
+  await events.publish('admin:orders', { type: 'order.created', data });
+  if (order.userId) await events.publish(userTopic('orders', order.userId), { type: 'order.created', data });
+}
+
+/**
+ * Ends a pending payment without an order (expired, failed or cancelled) inside `trx`, releasing
+ * its stock unless the caller already did (a sweeper batch releases all its payments at once).
+ */
+export async function endPending(
+  trx: Db,
+  payment: PaymentRow,
+  status: Extract<PaymentStatus, 'expired' | 'failed' | 'cancelled'>,
+  detail: Record<string, unknown>,
+  at: Date,
+  options: { stockReleased?: boolean } = {},
+): Promise<StockChange> {
+  const repo = createPaymentsRepository(trx);
+  const change = options.stockReleased ? { productIds: [] } : await releaseReservations(trx, payment.id, at);
+  await repo.update(payment.id, {
+    status,
+    account_password_hash: null,
+    ...(typeof detail.error === 'string' ? { error: detail.error } : {}),
+  });
+  await repo.insertEvent(payment.id, payment.status, status, {
+    ...detail,
+    ...(options.stockReleased ? {} : { releasedProductIds: change.productIds }),
+  });
+  return change;
 }
 
 export interface NewPendingPayment {
@@ -117,16 +123,6 @@ export type { HolderKeys };
 /** A card payment still without a Checkout Session this long after it started is released. */
 export const SESSIONLESS_GRACE_MS = 2 * 60_000;
 
-export type WebhookOutcome =
-  | 'order_created'
-  | 'failed_order_created'
-  | 'duplicate'
-  | 'expired'
-  | 'failed'
-  | 'no_change'
-  | 'awaiting_payment'
-  | 'ignored';
-
 export interface PaymentsService {
   /** Inside the checkout's transaction: the pending payment and its first event. */
   recordPending(db: Db, payment: NewPendingPayment): Promise<{ id: string }>;
@@ -136,10 +132,6 @@ export interface PaymentsService {
   getStatus(reference: string): Promise<PaymentStatusResponse>;
   /** The shopper left the card page: expire the session, then release the stock (if still pending). */
   cancel(reference: string): Promise<PaymentStatusResponse>;
-  handleStripeWebhook(
-    rawBody: Buffer,
-    signature: string | undefined,
-  ): Promise<{ type: string; outcome: WebhookOutcome }>;
   /**
    * Ends pending payments whose time is up, and card payments that never got their Checkout
    * Session (older than SESSIONLESS_GRACE_MS: the server stopped in between); returns how many.
@@ -153,59 +145,16 @@ export interface PaymentsService {
 
 export interface CreatePaymentsServiceOptions {
   database: Database;
-  logger: Logger;
   events: EventHub;
   stripe: StripeGateway;
 }
 
 export function createPaymentsService({
   database,
-  logger,
   events,
   stripe,
 }: CreatePaymentsServiceOptions): PaymentsService {
   const { db } = database;
-  const log = logger.child({ module: 'payments' });
-
-  const publishStock = async (change: StockChange) => {
-    if (change.productIds.length === 0) return;
-    await events.publish('catalog', { type: 'stock.changed', data: { productIds: change.productIds } });
-  };
-
-  const publishOrder = async (order: PlacedOrder) => {
-    const data = { orderId: order.id, status: order.status };
-    await events.publish('admin:orders', { type: 'order.created', data });
-    if (order.userId)
-      await events.publish(userTopic('orders', order.userId), { type: 'order.created', data });
-  };
-
-  /**
-   * Ends a pending payment without an order (expired, failed or cancelled) inside `trx`, releasing
-   * its stock unless the caller already did (a sweeper batch releases all its payments at once).
-   */
-  async function endPending(
-    trx: Db,
-    payment: PaymentRow,
-    status: Extract<PaymentStatus, 'expired' | 'failed' | 'cancelled'>,
-    detail: Record<string, unknown>,
-    at: Date,
-    options: { stockReleased?: boolean } = {},
-  ): Promise<StockChange> {
-    const repo = createPaymentsRepository(trx);
-    const change = options.stockReleased
-      ? { productIds: [] }
-      : await releaseReservations(trx, payment.id, at);
-    await repo.update(payment.id, {
-      status,
-      account_password_hash: null,
-      ...(typeof detail.error === 'string' ? { error: detail.error } : {}),
-    });
-    await repo.insertEvent(payment.id, payment.status, status, {
-      ...detail,
-      ...(options.stockReleased ? {} : { releasedProductIds: change.productIds }),
-    });
-    return change;
-  }
 
   function statusOf(
     payment: PaymentRow,
@@ -248,166 +197,6 @@ export function createPaymentsService({
     if (!payment) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
     const order = payment.status === 'confirmed' ? await findOrderOfPayment(db, payment.id) : null;
     return statusOf(payment, order);
-  }
-
-  /** The reference a Checkout Session carries (metadata first, client_reference_id as fallback). */
-  const referenceOf = (session: Stripe.Checkout.Session): string | null =>
-    session.metadata?.reference ?? session.client_reference_id ?? null;
-
-  const paymentIntentId = (session: Stripe.Checkout.Session): string | null =>
-    typeof session.payment_intent === 'string'
-      ? session.payment_intent
-      : (session.payment_intent?.id ?? null);
-
-  /** Our card payment for this session, locked; null when the session is not one of ours. */
-  async function lockCardPayment(trx: Db, session: Stripe.Checkout.Session): Promise<PaymentRow | null> {
-    const reference = referenceOf(session);
-    if (!reference) return null;
-    const payment = await createPaymentsRepository(trx).lockByReference(reference);
-    if (!payment || payment.method !== 'card') return null;
-    if (payment.stripe_session_id !== null && payment.stripe_session_id !== session.id) return null;
-    return payment;
-  }
-
-  async function confirmCardPayment(
-    session: Stripe.Checkout.Session,
-    eventId: string,
-  ): Promise<WebhookOutcome> {
-    const result = await db.transaction().execute(async (trx) => {
-      const payment = await lockCardPayment(trx, session);
-      if (!payment) return { outcome: 'ignored' as const };
-      if (payment.status === 'confirmed') return { outcome: 'duplicate' as const };
-
-      const repo = createPaymentsRepository(trx);
-      const now = new Date();
-      const lines = storedLines(payment);
-      const paid = session.amount_total;
-      const currency = (session.currency ?? '').toLowerCase();
-
-      let failure: { error: string; refundReason: string } | null = null;
-      let change: StockChange = { productIds: [] };
-      if (paid !== payment.amount_cents || currency !== 'usd') {
-        // Never expected (the session was made from this payment): refund rather than guess.
-        failure = {
-          error: `amount: paid ${paid ?? '?'} ${currency || '?'}, expected ${payment.amount_cents} usd`,
-          refundReason: `Paid amount ${paid ?? '?'} ${currency || '?'} does not match the order total ${payment.amount_cents} usd`,
-        };
-        change = await releaseReservations(trx, payment.id, now);
-      } else {
-        const settled = await settleStockForOrder(trx, payment.id, stockRequestsFor(lines), now);
-        change = settled.change;
-        if (!settled.ok) {
-          const titles = settled.short.map((s) => s.title).join(', ');
-          failure = {
-            error: `stock: sold out before the payment was confirmed (${titles})`,
-            refundReason: `Paid after the reservation ended; no longer in stock: ${titles}`,
-          };
-        }
-      }
-
-      // The account the shopper asked for comes with the order (even a failed one: it shows the refund).
-      let userId = payment.user_id;
-      let accountOutcome = payment.account_outcome;
-      if (payment.account_password_hash) {
-        const account = await createCustomerAccount(
-          trx,
-          payment.shipping_info.email ?? '',
-          payment.account_password_hash,
-        );
-        accountOutcome = account.outcome;
-        if (account.outcome === 'created') userId ??= account.userId;
-      }
-
-      const piId = paymentIntentId(session);
-      if (piId) {
-        const other = await repo.findIdByPaymentIntent(piId);
-        if (other !== null && other !== payment.id) {
-          log.warn(
-            { eventId, sessionId: session.id, paymentIntentId: piId },
-            'Stripe event reuses a payment intent',
-          );
-          throw new AppError(
-            'VALIDATION_FAILED',
-            'Stripe event reuses the payment intent of another payment',
-          );
-        }
-      }
-      await repo.update(payment.id, {
-        status: 'confirmed',
-        confirmed_at: now,
-        stripe_session_id: session.id,
-        stripe_payment_intent_id: piId,
-        account_password_hash: null,
-        account_outcome: accountOutcome,
-        error: failure?.error ?? null,
-      });
-      await repo.insertEvent(payment.id, payment.status, 'confirmed', {
-        source: 'stripe',
-        eventId,
-        sessionId: session.id,
-        paymentIntentId: piId,
-        amountTotal: paid,
-        ...(payment.status !== 'pending' ? { lateConfirmation: true } : {}),
-        ...(failure ? { failure: failure.error, refundRequired: true } : {}),
-        ...(accountOutcome && payment.account_password_hash ? { account: accountOutcome } : {}),
-      });
-
-      const order = await placeOrder(trx, {
-        paymentId: payment.id,
-        userId,
-        paymentMethod: 'card',
-        amounts: {
-          subtotalCents: payment.subtotal_cents,
-          shippingCents: payment.shipping_cents,
-          discountCents: payment.discount_cents,
-          totalCents: payment.amount_cents,
-        },
-        shippingInfo: payment.shipping_info,
-        lines,
-        transactionSignature: null,
-        ...(failure ? { failure: { refundReason: failure.refundReason } } : {}),
-      });
-      return {
-        outcome: failure ? ('failed_order_created' as const) : ('order_created' as const),
-        order,
-        change,
-      };
-    });
-
-    if (result.outcome === 'order_created' || result.outcome === 'failed_order_created') {
-      if (result.outcome === 'failed_order_created') {
-        log.warn(
-          { orderId: result.order.id, sessionId: session.id },
-          'card payment confirmed without stock: refund required',
-        );
-      }
-      await publishOrder(result.order);
-      await publishStock(result.change);
-    }
-    return result.outcome;
-  }
-
-  async function endCardPayment(
-    session: Stripe.Checkout.Session,
-    status: 'expired' | 'failed',
-    eventId: string,
-  ): Promise<WebhookOutcome> {
-    const result = await db.transaction().execute(async (trx) => {
-      const payment = await lockCardPayment(trx, session);
-      if (!payment) return { outcome: 'ignored' as const };
-      // Already confirmed (expired after completed), or already ended: nothing to do.
-      if (payment.status !== 'pending') return { outcome: 'no_change' as const };
-      const change = await endPending(
-        trx,
-        payment,
-        status,
-        { source: 'stripe', eventId, sessionId: session.id },
-        new Date(),
-      );
-      return { outcome: status, change };
-    });
-    if (result.outcome === 'expired' || result.outcome === 'failed') await publishStock(result.change);
-    return result.outcome;
   }
 
   return {
@@ -454,7 +243,7 @@ export function createPaymentsService({
         if (!payment || payment.status !== 'pending') return { productIds: [] };
         return endPending(trx, payment, 'failed', { source: 'checkout', error }, new Date());
       });
-      await publishStock(change);
+      await publishStockChange(events, change);
     },
 
     getStatus,
@@ -473,52 +262,8 @@ export function createPaymentsService({
         if (!locked || locked.status !== 'pending') return { productIds: [] };
         return endPending(trx, locked, 'cancelled', { source: 'shopper' }, new Date());
       });
-      await publishStock(change);
+      await publishStockChange(events, change);
       return getStatus(reference);
-    },
-
-    async handleStripeWebhook(rawBody, signature) {
-      const event = await stripe.verifyWebhook(rawBody, signature);
-      let outcome: WebhookOutcome = 'ignored';
-      if (HANDLED_SESSION_EVENTS.has(event.type)) {
-        // Signed is not the same as well-formed: refuse an event whose session we cannot read.
-        const parsed = CheckoutSessionEventSchema.safeParse(event);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          log.warn(
-            {
-              eventId: event.id,
-              type: event.type,
-              issue: issue && `${issue.path.join('.')}: ${issue.message}`,
-            },
-            'malformed Stripe event refused',
-          );
-          throw new AppError('VALIDATION_FAILED', 'Malformed Stripe event');
-        }
-        switch (event.type) {
-          case 'checkout.session.completed': {
-            const session = event.data.object;
-            outcome =
-              session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
-                ? await confirmCardPayment(session, event.id)
-                : 'awaiting_payment';
-            break;
-          }
-          case 'checkout.session.async_payment_succeeded':
-            outcome = await confirmCardPayment(event.data.object, event.id);
-            break;
-          case 'checkout.session.expired':
-            outcome = await endCardPayment(event.data.object, 'expired', event.id);
-            break;
-          case 'checkout.session.async_payment_failed':
-            outcome = await endCardPayment(event.data.object, 'failed', event.id);
-            break;
-          default:
-            break;
-        }
-      }
-      log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
-      return { type: event.type, outcome };
     },
 
     countOpenHolds(trx, keys, now) {
@@ -561,7 +306,7 @@ export function createPaymentsService({
           return { ended: due, change: released };
         });
         total += ended.length;
-        await publishStock(change);
+        await publishStockChange(events, change);
         // Best effort: a card session whose reservation ended must not be paid any more. Stripe
         // has normally expired it already (the reservation outlives the session by a grace period).
         const sessions = ended.map((p) => p.stripe_session_id).filter((id): id is string => id !== null);

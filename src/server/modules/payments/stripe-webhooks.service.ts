@@ -1,0 +1,289 @@
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import type { Database, Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import { createCustomerAccount } from '../auth/auth.service';
+import {
+  releaseReservations,
+  settleStockForOrder,
+  stockRequestsFor,
+  type StockChange,
+} from '../catalog/stock.service';
+import type { EventHub } from '../events/event-hub';
+import { placeOrder } from '../orders/orders.service';
+import { createPaymentsRepository, type PaymentRow } from './payments.repository';
+import { endPending, publishOrderCreated, publishStockChange, storedLines } from './payments.service';
+import type { StripeGateway } from './stripe-gateway';
+
+/**
+ * Stripe's signed webhook events for card payments: a completed (or asynchronously paid) Checkout
+ * Session confirms its payment and places the order; an expired or failed one ends the payment
+ * and returns its stock. Each runs in one transaction holding the payment's row lock.
+ */
+
+/** The Checkout Session events the shop acts on; every other event type is acknowledged and ignored. */
+const HANDLED_SESSION_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+  'checkout.session.async_payment_failed',
+]);
+
+/** The parts of a Checkout Session event the shop reads; anything else in it passes through. */
+const CheckoutSessionEventSchema = z.object({
+  id: z.string(),
+  data: z.object({
+    object: z.looseObject({
+      id: z.string().min(1),
+      object: z.literal('checkout.session'),
+      payment_status: z.string().nullish(),
+      amount_total: z.number().int().nullish(),
+      currency: z.string().nullish(),
+      client_reference_id: z.string().nullish(),
+      metadata: z.record(z.string(), z.string()).nullish(),
+      payment_intent: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
+    }),
+  }),
+});
+
+export type WebhookOutcome =
+  | 'order_created'
+  | 'failed_order_created'
+  | 'duplicate'
+  | 'expired'
+  | 'failed'
+  | 'no_change'
+  | 'awaiting_payment'
+  | 'ignored';
+
+export interface StripeWebhooksService {
+  handleStripeWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<{ type: string; outcome: WebhookOutcome }>;
+}
+
+export interface CreateStripeWebhooksServiceOptions {
+  database: Database;
+  logger: Logger;
+  events: EventHub;
+  stripe: StripeGateway;
+}
+
+export function createStripeWebhooksService({
+  database,
+  logger,
+  events,
+  stripe,
+}: CreateStripeWebhooksServiceOptions): StripeWebhooksService {
+  const { db } = database;
+  const log = logger.child({ module: 'payments' });
+
+  /** The reference a Checkout Session carries (metadata first, client_reference_id as fallback). */
+  const referenceOf = (session: Stripe.Checkout.Session): string | null =>
+    session.metadata?.reference ?? session.client_reference_id ?? null;
+
+  const paymentIntentId = (session: Stripe.Checkout.Session): string | null =>
+    typeof session.payment_intent === 'string'
+      ? session.payment_intent
+      : (session.payment_intent?.id ?? null);
+
+  /** Our card payment for this session, locked; null when the session is not one of ours. */
+  async function lockCardPayment(trx: Db, session: Stripe.Checkout.Session): Promise<PaymentRow | null> {
+    const reference = referenceOf(session);
+    if (!reference) return null;
+    const payment = await createPaymentsRepository(trx).lockByReference(reference);
+    if (!payment || payment.method !== 'card') return null;
+    if (payment.stripe_session_id !== null && payment.stripe_session_id !== session.id) return null;
+    return payment;
+  }
+
+  async function confirmCardPayment(
+    session: Stripe.Checkout.Session,
+    eventId: string,
+  ): Promise<WebhookOutcome> {
+    const result = await db.transaction().execute(async (trx) => {
+      const payment = await lockCardPayment(trx, session);
+      if (!payment) return { outcome: 'ignored' as const };
+      if (payment.status === 'confirmed') return { outcome: 'duplicate' as const };
+
+      const repo = createPaymentsRepository(trx);
+      const now = new Date();
+      const lines = storedLines(payment);
+      const paid = session.amount_total;
+      const currency = (session.currency ?? '').toLowerCase();
+
+      let failure: { error: string; refundReason: string } | null = null;
+      let change: StockChange = { productIds: [] };
+      if (paid !== payment.amount_cents || currency !== 'usd') {
+        // Never expected (the session was made from this payment): refund rather than guess.
+        failure = {
+          error: `amount: paid ${paid ?? '?'} ${currency || '?'}, expected ${payment.amount_cents} usd`,
+          refundReason: `Paid amount ${paid ?? '?'} ${currency || '?'} does not match the order total ${payment.amount_cents} usd`,
+        };
+        change = await releaseReservations(trx, payment.id, now);
+      } else {
+        const settled = await settleStockForOrder(trx, payment.id, stockRequestsFor(lines), now);
+        change = settled.change;
+        if (!settled.ok) {
+          const titles = settled.short.map((s) => s.title).join(', ');
+          failure = {
+            error: `stock: sold out before the payment was confirmed (${titles})`,
+            refundReason: `Paid after the reservation ended; no longer in stock: ${titles}`,
+          };
+        }
+      }
+
+      // The account the shopper asked for comes with the order (even a failed one: it shows the refund).
+      let userId = payment.user_id;
+      let accountOutcome = payment.account_outcome;
+      if (payment.account_password_hash) {
+        const account = await createCustomerAccount(
+          trx,
+          payment.shipping_info.email ?? '',
+          payment.account_password_hash,
+        );
+        accountOutcome = account.outcome;
+        if (account.outcome === 'created') userId ??= account.userId;
+      }
+
+      const piId = paymentIntentId(session);
+      if (piId) {
+        const other = await repo.findIdByPaymentIntent(piId);
+        if (other !== null && other !== payment.id) {
+          log.warn(
+            { eventId, sessionId: session.id, paymentIntentId: piId },
+            'Stripe event reuses a payment intent',
+          );
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'Stripe event reuses the payment intent of another payment',
+          );
+        }
+      }
+      await repo.update(payment.id, {
+        status: 'confirmed',
+        confirmed_at: now,
+        stripe_session_id: session.id,
+        stripe_payment_intent_id: piId,
+        account_password_hash: null,
+        account_outcome: accountOutcome,
+        error: failure?.error ?? null,
+      });
+      await repo.insertEvent(payment.id, payment.status, 'confirmed', {
+        source: 'stripe',
+        eventId,
+        sessionId: session.id,
+        paymentIntentId: piId,
+        amountTotal: paid,
+        ...(payment.status !== 'pending' ? { lateConfirmation: true } : {}),
+        ...(failure ? { failure: failure.error, refundRequired: true } : {}),
+        ...(accountOutcome && payment.account_password_hash ? { account: accountOutcome } : {}),
+      });
+
+      const order = await placeOrder(trx, {
+        paymentId: payment.id,
+        userId,
+        paymentMethod: 'card',
+        amounts: {
+          subtotalCents: payment.subtotal_cents,
+          shippingCents: payment.shipping_cents,
+          discountCents: payment.discount_cents,
+          totalCents: payment.amount_cents,
+        },
+        shippingInfo: payment.shipping_info,
+        lines,
+        transactionSignature: null,
+        ...(failure ? { failure: { refundReason: failure.refundReason } } : {}),
+      });
+      return {
+        outcome: failure ? ('failed_order_created' as const) : ('order_created' as const),
+        order,
+        change,
+      };
+    });
+
+    if (result.outcome === 'order_created' || result.outcome === 'failed_order_created') {
+      if (result.outcome === 'failed_order_created') {
+        log.warn(
+          { orderId: result.order.id, sessionId: session.id },
+          'card payment confirmed without stock: refund required',
+        );
+      }
+      await publishOrderCreated(events, result.order);
+      await publishStockChange(events, result.change);
+    }
+    return result.outcome;
+  }
+
+  async function endCardPayment(
+    session: Stripe.Checkout.Session,
+    status: 'expired' | 'failed',
+    eventId: string,
+  ): Promise<WebhookOutcome> {
+    const result = await db.transaction().execute(async (trx) => {
+      const payment = await lockCardPayment(trx, session);
+      if (!payment) return { outcome: 'ignored' as const };
+      // Already confirmed (expired after completed), or already ended: nothing to do.
+      if (payment.status !== 'pending') return { outcome: 'no_change' as const };
+      const change = await endPending(
+        trx,
+        payment,
+        status,
+        { source: 'stripe', eventId, sessionId: session.id },
+        new Date(),
+      );
+      return { outcome: status, change };
+    });
+    if (result.outcome === 'expired' || result.outcome === 'failed')
+      await publishStockChange(events, result.change);
+    return result.outcome;
+  }
+
+  return {
+    async handleStripeWebhook(rawBody, signature) {
+      const event = await stripe.verifyWebhook(rawBody, signature);
+      let outcome: WebhookOutcome = 'ignored';
+      if (HANDLED_SESSION_EVENTS.has(event.type)) {
+        // Signed is not the same as well-formed: refuse an event whose session we cannot read.
+        const parsed = CheckoutSessionEventSchema.safeParse(event);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          log.warn(
+            {
+              eventId: event.id,
+              type: event.type,
+              issue: issue && `${issue.path.join('.')}: ${issue.message}`,
+            },
+            'malformed Stripe event refused',
+          );
+          throw new AppError('VALIDATION_FAILED', 'Malformed Stripe event');
+        }
+        switch (event.type) {
+          case 'checkout.session.completed': {
+            const session = event.data.object;
+            outcome =
+              session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+                ? await confirmCardPayment(session, event.id)
+                : 'awaiting_payment';
+            break;
+          }
+          case 'checkout.session.async_payment_succeeded':
+            outcome = await confirmCardPayment(event.data.object, event.id);
+            break;
+          case 'checkout.session.expired':
+            outcome = await endCardPayment(event.data.object, 'expired', event.id);
+            break;
+          case 'checkout.session.async_payment_failed':
+            outcome = await endCardPayment(event.data.object, 'failed', event.id);
+            break;
+          default:
+            break;
+        }
+      }
+      log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+      return { type: event.type, outcome };
+    },
+  };
+}
