@@ -115,6 +115,8 @@ export const PRODUCT_MESSAGES = {
   sizes: 'Please select at least one size',
   colors: 'Please add at least one color',
   maxImages: `Maximum of ${MAX_PRODUCT_IMAGES} images allowed`,
+  /** A price typed with more than 2 decimals, an exponent or anything but digits. */
+  dollars: 'Enter an amount in dollars and cents, like 24.99',
 } as const;
 
 // Size guide ---------------------------------------------------------------------------------------

@@ -1,0 +1,173 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { parseDollarsToCents } from '../../../../../common/money';
+import {
+  DEFAULT_CATEGORY,
+  PRODUCT_MESSAGES,
+  ProductInputSchema,
+  SIZE_GUIDE_MEASURES,
+  sortSizes,
+  type Category,
+  type Gender,
+  type Product,
+  type ProductImage,
+  type ProductInput,
+  type Size,
+  type SizeGuideMeasure,
+} from '../../../../../common/schemas/product';
+
+/**
+ * What the product form edits: the product input with its numbers as typed text, and the size
+ * guide as a value per measure and size. `resolveProductForm` turns it into the shared
+ * `ProductInputSchema`'s input, checking it with that schema, so the browser refuses what the
+ * server would refuse, with the same messages.
+ */
+export interface ProductFormValues {
+  images: ProductImage[];
+  title: string;
+  description: string;
+  price: string;
+  originalPrice: string;
+  brand: string;
+  gender: Gender;
+  category: Category;
+  sizes: Size[];
+  colors: string[];
+  quantity: string;
+  shippingWeight: string;
+  sizeGuide: Record<SizeGuideMeasure, Partial<Record<Size, string>>>;
+}
+
+export type ProductFormField = keyof ProductFormValues;
+
+/** Server field paths (the input schema's names) -> the form's fields. */
+export const SERVER_FIELDS: Record<string, ProductFormField> = {
+  images: 'images',
+  title: 'title',
+  description: 'description',
+  priceCents: 'price',
+  originalPriceCents: 'originalPrice',
+  brand: 'brand',
+  gender: 'gender',
+  category: 'category',
+  sizes: 'sizes',
+  colors: 'colors',
+  quantity: 'quantity',
+  shippingWeight: 'shippingWeight',
+  sizeGuide: 'sizeGuide',
+};
+
+export const MEASURE_LABELS: Record<SizeGuideMeasure, string> = { waist: 'Waist', hip: 'Hip', bust: 'Bust' };
+
+const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
+
+export function productFormDefaults(product: Product | undefined): ProductFormValues {
+  const sizeGuide: ProductFormValues['sizeGuide'] = { waist: {}, hip: {}, bust: {} };
+  if (!product) {
+    return {
+      images: [],
+      title: '',
+      description: '',
+      price: '',
+      originalPrice: '',
+      brand: '',
+      gender: 'womens',
+      category: DEFAULT_CATEGORY.womens,
+      sizes: [],
+      colors: [],
+      quantity: '',
+      shippingWeight: '',
+      sizeGuide,
+    };
+  }
+  for (const measure of SIZE_GUIDE_MEASURES) {
+    product.sizeGuide?.[measure]?.forEach((value, index) => {
+      const size = product.sizes[index];
+      if (size) sizeGuide[measure][size] = value;
+    });
+  }
+  return {
+    images: product.images,
+    title: product.title,
+    description: product.description,
+    price: centsToDollars(product.priceCents),
+    originalPrice: product.originalPriceCents === null ? '' : centsToDollars(product.originalPriceCents),
+    brand: product.brand,
+    gender: product.gender,
+    category: product.category,
+    sizes: sortSizes(product.sizes),
+    colors: product.colors,
+    quantity: String(product.quantity),
+    shippingWeight: String(product.shippingWeight),
+    sizeGuide,
+  };
+}
+
+const isBlank = (text: string) => text.trim() === '';
+/** A typed number, or NaN: "" and "  " are not 0. */
+const numberOf = (text: string) => (isBlank(text) ? Number.NaN : Number(text));
+
+type Result =
+  | { values: ProductInput; errors: Record<string, never> }
+  | { values: Record<string, never>; errors: FieldErrors<ProductFormValues> };
+
+function refuse(message: string, fields: Partial<Record<ProductFormField, string>>): Result {
+  const errors: Record<string, { type: string; message: string }> = { root: { type: 'banner', message } };
+  for (const [field, text] of Object.entries(fields)) errors[field] = { type: 'invalid', message: text };
+  return { values: {}, errors: errors as FieldErrors<ProductFormValues> };
+}
+
+/**
+ * react-hook-form's resolver: the spec's checks in its order (every missing required field at
+ * once, then sizes, then colours), then the dollar amounts parsed strictly to cents ("1.005" and
+ * "1e3" are refused, never rounded), then the shared schema. The banner message is the root error.
+ */
+export const resolveProductForm: Resolver<ProductFormValues, unknown, ProductInput> = (v) => {
+  const missing = (
+    [
+      ['images', v.images.length === 0],
+      ['title', isBlank(v.title)],
+      ['price', isBlank(v.price)],
+      ['brand', isBlank(v.brand)],
+      ['quantity', !Number.isFinite(numberOf(v.quantity))],
+      ['shippingWeight', !Number.isFinite(numberOf(v.shippingWeight))],
+    ] as const
+  ).filter(([, isMissing]) => isMissing);
+  if (missing.length > 0)
+    return refuse(PRODUCT_MESSAGES.required, Object.fromEntries(missing.map(([f]) => [f, 'Required'])));
+  if (v.sizes.length === 0) return refuse(PRODUCT_MESSAGES.sizes, { sizes: PRODUCT_MESSAGES.sizes });
+  if (v.colors.length === 0) return refuse(PRODUCT_MESSAGES.colors, { colors: PRODUCT_MESSAGES.colors });
+
+  const priceCents = parseDollarsToCents(v.price);
+  if (priceCents === null) return refuse(PRODUCT_MESSAGES.dollars, { price: PRODUCT_MESSAGES.dollars });
+  const originalPriceCents = isBlank(v.originalPrice) ? null : parseDollarsToCents(v.originalPrice);
+  if (originalPriceCents === null && !isBlank(v.originalPrice))
+    return refuse(PRODUCT_MESSAGES.dollars, { originalPrice: PRODUCT_MESSAGES.dollars });
+
+  const sizeGuide: Partial<Record<SizeGuideMeasure, string[]>> = {};
+  for (const measure of SIZE_GUIDE_MEASURES) {
+    const values = v.sizes.map((size) => (v.sizeGuide[measure][size] ?? '').trim());
+    if (values.some((value) => value !== '')) sizeGuide[measure] = values;
+  }
+  const parsed = ProductInputSchema.safeParse({
+    title: v.title,
+    description: v.description,
+    brand: v.brand,
+    priceCents,
+    originalPriceCents,
+    images: v.images.map((image) => image.path),
+    quantity: numberOf(v.quantity),
+    sizes: v.sizes,
+    colors: v.colors,
+    sizeGuide: Object.keys(sizeGuide).length > 0 ? sizeGuide : null,
+    gender: v.gender,
+    category: v.category,
+    shippingWeight: numberOf(v.shippingWeight),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message = issue?.message ?? PRODUCT_MESSAGES.required;
+    const field = SERVER_FIELDS[String(issue?.path[0] ?? '')];
+    return refuse(message, field ? { [field]: message } : {});
+  }
+  return { values: parsed.data, errors: {} };
+};
