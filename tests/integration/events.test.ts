@@ -204,11 +204,18 @@ describe('live event topics (shared with the browser)', () => {
   });
 
   it('maps topics to query keys and backs off 1 s doubling to 30 s', () => {
-    expect(queryKeysForTopic('catalog')).toEqual([['products']]);
-    expect(queryKeysForTopic('orders:me')).toEqual([['orders']]);
-    expect(queryKeysForTopic('tickets:abc')).toEqual([['tickets']]);
-    expect(queryKeysForTopic('admin:orders')).toEqual([['admin', 'orders']]);
-    expect(queryKeysForTopic('unknown')).toEqual([]);
+    const keys = {
+      catalog: [['products']],
+      orders: [['orders']],
+      tickets: [['tickets']],
+      'admin:orders': [['admin', 'orders']],
+    };
+    expect(queryKeysForTopic(keys, 'catalog')).toEqual([['products']]);
+    expect(queryKeysForTopic(keys, 'orders:me')).toEqual([['orders']]);
+    expect(queryKeysForTopic(keys, 'tickets:abc')).toEqual([['tickets']]);
+    expect(queryKeysForTopic(keys, 'admin:orders')).toEqual([['admin', 'orders']]);
+    expect(queryKeysForTopic(keys, 'admin:audit')).toEqual([]);
+    expect(queryKeysForTopic(keys, 'unknown')).toEqual([]);
     expect([0, 1, 2, 3, 4, 5, 6, 10].map(reconnectDelay)).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
     ]);

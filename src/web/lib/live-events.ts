@@ -6,30 +6,19 @@ import { LIVE_EVENT_TYPES, parseLiveEventData, type LiveEventData } from '../../
 export const LIVE_EVENTS_URL = '/api/events';
 
 /**
- * Topic -> query-key prefixes to invalidate when an event arrives on it. A topic is looked up
- * whole first (`admin:orders`), then by its part before the first colon (`orders:me` -> `orders`).
- * Features extend it at module load: `LIVE_EVENT_QUERY_KEYS['admin:products']?.push(['catalog'])`.
+ * Topic -> query-key prefixes that an event on it invalidates. Each feature passes its own keys
+ * (from its key factory) to useLiveEvents; nothing here knows a feature's keys. A topic is looked
+ * up whole first (`admin:orders`), then by its part before the first colon (`orders:me` ->
+ * `orders`).
  */
-export const LIVE_EVENT_QUERY_KEYS: Record<string, QueryKey[]> = {
-  catalog: [['products']],
-  orders: [['orders']],
-  tickets: [['tickets']],
-  'admin:orders': [['admin', 'orders']],
-  'admin:products': [['admin', 'products'], ['products']],
-  'admin:audit': [['admin', 'audit']],
-  'admin:messages': [
-    ['admin', 'messages'],
-    ['admin', 'tickets'],
-  ],
-  'admin:airdrops': [['admin', 'airdrops']],
-};
+export type LiveEventKeys = Readonly<Record<string, readonly QueryKey[]>>;
 
 /** The query-key prefixes an event on `topic` invalidates. */
-export function queryKeysForTopic(topic: string): QueryKey[] {
-  const exact = LIVE_EVENT_QUERY_KEYS[topic];
+export function queryKeysForTopic(keys: LiveEventKeys, topic: string): readonly QueryKey[] {
+  const exact = keys[topic];
   if (exact) return exact;
   const colon = topic.indexOf(':');
-  return colon > 0 ? (LIVE_EVENT_QUERY_KEYS[topic.slice(0, colon)] ?? []) : [];
+  return colon > 0 ? (keys[topic.slice(0, colon)] ?? []) : [];
 }
 
 export const RECONNECT_MIN_DELAY_MS = 1000;
@@ -50,21 +39,24 @@ export interface UseLiveEventsOptions {
 }
 
 /**
- * Subscribes to live events for as long as the component is mounted and invalidates the
- * TanStack Query caches of each event's topic (see LIVE_EVENT_QUERY_KEYS). On an error the
+ * Subscribes to the topics of `keys` for as long as the component is mounted and invalidates, for
+ * each event, the query keys its topic maps to. On an error the
  * stream is closed and reopened after 1 s, 2 s, 4 s, ... up to 30 s; the delay resets once a
  * stream opens. After a reconnect every query of the topics is invalidated, since events may
  * have been missed while disconnected.
  */
 export function useLiveEvents(
-  topics: string[],
+  keys: LiveEventKeys,
   options: UseLiveEventsOptions = {},
 ): { status: LiveEventsStatus } {
   const queryClient = useQueryClient();
   const onEventRef = useRef(options.onEvent);
+  const keysRef = useRef(keys);
   useEffect(() => {
     onEventRef.current = options.onEvent;
+    keysRef.current = keys;
   });
+  const topics = Object.keys(keys);
   const enabled = options.enabled ?? true;
   const topicKey = [...new Set(topics.map((t) => t.trim()).filter(Boolean))].sort().join(',');
   const [status, setStatus] = useState<LiveEventsStatus>('connecting');
@@ -81,7 +73,7 @@ export function useLiveEvents(
     const onMessage = (message: MessageEvent) => {
       const event = parseMessage(message.data);
       if (!event) return;
-      invalidateTopic(queryClient, event.topic);
+      invalidateTopic(queryClient, keysRef.current, event.topic);
       onEventRef.current?.(event);
     };
 
@@ -93,7 +85,8 @@ export function useLiveEvents(
       es.onopen = () => {
         attempt = 0;
         setStatus('open');
-        if (hasOpened) for (const topic of topicKey.split(',')) invalidateTopic(queryClient, topic);
+        if (hasOpened)
+          for (const topic of topicKey.split(',')) invalidateTopic(queryClient, keysRef.current, topic);
         hasOpened = true;
       };
       es.onerror = () => {
@@ -121,8 +114,8 @@ export function useLiveEvents(
   return { status: isActive ? status : 'idle' };
 }
 
-function invalidateTopic(queryClient: QueryClient, topic: string): void {
-  for (const queryKey of queryKeysForTopic(topic)) void queryClient.invalidateQueries({ queryKey });
+function invalidateTopic(queryClient: QueryClient, keys: LiveEventKeys, topic: string): void {
+  for (const queryKey of queryKeysForTopic(keys, topic)) void queryClient.invalidateQueries({ queryKey });
 }
 
 function parseMessage(raw: unknown): LiveEventData | null {

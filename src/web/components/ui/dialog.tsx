@@ -20,7 +20,7 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
   );
 }
 
-interface ModalBaseProps {
+export interface ModalProps {
   open: boolean;
   onClose: () => void;
   children: ReactNode;
@@ -34,11 +34,12 @@ interface ModalBaseProps {
 }
 
 /**
- * A modal on the native <dialog> (top layer, page behind made inert), plus a Tab trap that keeps
- * focus cycling inside, Escape to close, focus returned to the opener, and the page scroll locked
- * (see styles.css). Rendered only while open.
+ * The one modal primitive: the native <dialog> (top layer, page behind made inert), plus a Tab
+ * trap that keeps focus cycling inside, Escape to close, focus returned to the opener, and the page
+ * scroll locked (see styles.css). Rendered only while open. Dialog and Drawer below give it their
+ * layouts; a feature with a layout of its own (the product view) passes its classes.
  */
-function ModalBase({
+export function Modal({
   open,
   onClose,
   children,
@@ -46,7 +47,7 @@ function ModalBase({
   className,
   id,
   ...aria
-}: ModalBaseProps) {
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -107,7 +108,7 @@ function ModalBase({
       dialog.removeEventListener('keydown', onKeyDown);
       dialog.removeEventListener('click', onClick);
       if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, [open, closeOnBackdrop]);
 
@@ -119,7 +120,7 @@ function ModalBase({
   );
 }
 
-export interface DialogProps extends Omit<ModalBaseProps, 'className'> {
+export interface DialogProps extends Omit<ModalProps, 'className'> {
   /** Visible title; also the dialog's accessible name. */
   title: ReactNode;
   description?: ReactNode;
@@ -133,7 +134,7 @@ const dialogSizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const
 export function Dialog({ title, description, size = 'md', className, children, ...props }: DialogProps) {
   const titleId = `${props.id ?? 'dialog'}-title`;
   return (
-    <ModalBase
+    <Modal
       aria-labelledby={titleId}
       {...props}
       className={cn(
@@ -152,11 +153,11 @@ export function Dialog({ title, description, size = 'md', className, children, .
         <CloseButton onClick={props.onClose} />
       </div>
       <div className="px-6 pt-4 pb-6">{children}</div>
-    </ModalBase>
+    </Modal>
   );
 }
 
-export interface DrawerProps extends Omit<ModalBaseProps, 'className'> {
+export interface DrawerProps extends Omit<ModalProps, 'className'> {
   side?: 'left' | 'right';
   className?: string;
 }
@@ -164,7 +165,7 @@ export interface DrawerProps extends Omit<ModalBaseProps, 'className'> {
 /** A full-height panel sliding in from one side; bring your own header (see DrawerHeader). */
 export function Drawer({ side = 'right', className, children, ...props }: DrawerProps) {
   return (
-    <ModalBase
+    <Modal
       {...props}
       className={cn(
         'fixed inset-y-0 m-0 flex h-dvh max-h-none w-[min(22rem,calc(100vw-2.5rem))] max-w-none flex-col border-0 bg-white p-0 text-stone-900 shadow-2xl shadow-stone-950/20',
@@ -175,7 +176,7 @@ export function Drawer({ side = 'right', className, children, ...props }: Drawer
       )}
     >
       {children}
-    </ModalBase>
+    </Modal>
   );
 }
 

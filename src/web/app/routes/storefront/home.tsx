@@ -15,6 +15,7 @@ import { TickerBoundary, TokenTicker } from '../../../features/market/components
 import { BuyTokenButton } from '../../../features/token/components/buy-token-button';
 import { EcosystemCards } from '../../../features/token/components/ecosystem-cards';
 import { RewardsDetails } from '../../../features/token/components/rewards-details';
+import { catalogKeys } from '../../../features/catalog/api/catalog-keys';
 import { useLiveEvents } from '../../../lib/live-events';
 import { useHashAnchor } from '../../../lib/use-hash-anchor';
 
@@ -174,7 +175,7 @@ export function LandingPage() {
   const { id: productId } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  useLiveEvents(['catalog']);
+  useLiveEvents({ catalog: [catalogKeys.all] });
   // /#rewards and /#ecosystem sit below the product grid, which grows once it has loaded.
   useHashAnchor();
   const { data: openProduct } = useProduct(productId);

@@ -12,6 +12,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { Table, TableBody, TableHead, TableRow, Td, Th } from '../../../../components/ui/table';
 import { errorMessage } from '../../../../lib/api-client';
 import { useLiveEvents } from '../../../../lib/live-events';
+import { airdropKeys } from '../api/airdrops-keys';
 import { EmptyState } from '../../shared/components/empty-state';
 import { Toolbar } from '../../shared/components/toolbar';
 import { formatCount, formatDateTime, formatSol } from '../../shared/format';
@@ -34,7 +35,7 @@ export function AirdropManagement() {
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(searchText.trim());
 
-  useLiveEvents(['admin:airdrops']);
+  useLiveEvents({ 'admin:airdrops': [airdropKeys.all] });
   const airdrops = useAirdrops({ search, age, page });
   const run = useProcessAirdrop();
   const claims = airdrops.data?.claims.items ?? [];

@@ -1,8 +1,4 @@
-import { refreshOnTopic } from '../../shared/live';
-
 /** Query keys of the analytics screen (server-side aggregates over orders). */
 export const analyticsKeys = {
   all: ['admin', 'analytics'] as const,
 };
-
-refreshOnTopic('admin:orders', analyticsKeys.all);

@@ -5,6 +5,7 @@ import { Alert } from '../../../../components/ui/alert';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { errorMessage } from '../../../../lib/api-client';
 import { useLiveEvents } from '../../../../lib/live-events';
+import { analyticsKeys } from '../api/analytics-keys';
 import { ChartFigure } from '../../shared/components/chart-figure';
 import { formatCount, formatDay, paymentMethodLabel } from '../../shared/format';
 import { useAnalytics } from '../api/get-analytics';
@@ -16,7 +17,7 @@ const DonutChart = lazy(() => charts().then((m) => ({ default: m.DonutChart })))
 
 /** Daily Sales, Category Distribution, Payment Methods and Customer Retention. */
 export function AnalyticsCharts() {
-  useLiveEvents(['admin:orders']);
+  useLiveEvents({ 'admin:orders': [analyticsKeys.all] });
   const analytics = useAnalytics();
 
   if (analytics.isError) {

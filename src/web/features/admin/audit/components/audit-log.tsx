@@ -13,6 +13,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { Table, TableBody, TableHead, Td, Th } from '../../../../components/ui/table';
 import { errorMessage } from '../../../../lib/api-client';
 import { useLiveEvents } from '../../../../lib/live-events';
+import { auditKeys } from '../api/audit-keys';
 import { auditActionTitle, describeAudit } from '../../shared/audit';
 import { EmptyState } from '../../shared/components/empty-state';
 import { Toolbar } from '../../shared/components/toolbar';
@@ -32,15 +33,18 @@ export function AuditLog() {
   const search = useDebouncedValue(searchText.trim());
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
 
-  useLiveEvents(['admin:audit'], {
-    onEvent: (event) => {
-      if (event.type !== 'audit.logged') return;
-      const parsed = AuditEntrySchema.safeParse(event.data);
-      if (!parsed.success) return;
-      prependAuditEntry(queryClient, parsed.data);
-      setFresh((prev) => new Set(prev).add(parsed.data.id));
+  useLiveEvents(
+    { 'admin:audit': [auditKeys.all] },
+    {
+      onEvent: (event) => {
+        if (event.type !== 'audit.logged') return;
+        const parsed = AuditEntrySchema.safeParse(event.data);
+        if (!parsed.success) return;
+        prependAuditEntry(queryClient, parsed.data);
+        setFresh((prev) => new Set(prev).add(parsed.data.id));
+      },
     },
-  });
+  );
   useEffect(() => {
     if (fresh.size === 0) return;
     const timer = setTimeout(() => setFresh(new Set()), FRESH_MS);

@@ -1,5 +1,4 @@
 import type { CUSTOMER_SORTS } from '../../../../../common/schemas/admin-customers';
-import { refreshOnTopic } from '../../shared/live';
 
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
@@ -14,5 +13,3 @@ export const customerKeys = {
   all: ['admin', 'customers'] as const,
   list: (filters: CustomerFilters) => [...customerKeys.all, 'list', filters] as const,
 };
-
-refreshOnTopic('admin:orders', customerKeys.all);

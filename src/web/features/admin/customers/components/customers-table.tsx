@@ -18,6 +18,7 @@ import { EmptyState } from '../../shared/components/empty-state';
 import { Toolbar } from '../../shared/components/toolbar';
 import { formatDate } from '../../shared/format';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { customerKeys } from '../api/customers-keys';
 import type { CustomerSort } from '../api/customers-keys';
 import { useCustomers } from '../api/get-customers';
 
@@ -37,7 +38,7 @@ export function CustomersTable() {
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(searchText.trim());
 
-  useLiveEvents(['admin:orders']);
+  useLiveEvents({ 'admin:orders': [customerKeys.all] });
   const customers = useCustomers({ search, sort, page });
   const rows = customers.data?.items ?? [];
 

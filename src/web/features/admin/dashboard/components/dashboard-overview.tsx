@@ -8,6 +8,7 @@ import { Badge } from '../../../../components/ui/badge';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { errorMessage } from '../../../../lib/api-client';
 import { useLiveEvents } from '../../../../lib/live-events';
+import { dashboardKeys } from '../api/dashboard-keys';
 import { AuditEntryLine } from '../../shared/components/audit-entry-line';
 import { ChartFigure } from '../../shared/components/chart-figure';
 import { EmptyState } from '../../shared/components/empty-state';
@@ -28,7 +29,11 @@ export interface DashboardOverviewProps {
 
 /** The dashboard: four stat cards, the last 7 days of sales, the newest orders and audit entries. */
 export function DashboardOverview({ ordersHref, auditHref }: DashboardOverviewProps) {
-  useLiveEvents(['admin:orders', 'admin:products', 'admin:audit']);
+  useLiveEvents({
+    'admin:orders': [dashboardKeys.all],
+    'admin:products': [dashboardKeys.all],
+    'admin:audit': [dashboardKeys.all],
+  });
   const dashboard = useDashboard();
 
   if (dashboard.isError) {

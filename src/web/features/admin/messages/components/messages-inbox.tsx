@@ -12,6 +12,7 @@ import { SearchInput } from '../../../../components/ui/search-input';
 import { Select } from '../../../../components/ui/select';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { useLiveEvents } from '../../../../lib/live-events';
+import { messageKeys } from '../api/messages-keys';
 import { EmptyState } from '../../shared/components/empty-state';
 import { Toolbar } from '../../shared/components/toolbar';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
@@ -28,7 +29,7 @@ export function MessagesInbox() {
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(searchText.trim());
 
-  useLiveEvents(['admin:messages']);
+  useLiveEvents({ 'admin:messages': [messageKeys.all] });
   const messages = useMessages({ search, status, priority, page });
   const rows = messages.data?.items ?? [];
 

@@ -11,6 +11,7 @@ import { SearchInput } from '../../../../components/ui/search-input';
 import { Select } from '../../../../components/ui/select';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { useLiveEvents } from '../../../../lib/live-events';
+import { adminOrderKeys } from '../api/orders-keys';
 import { EmptyState } from '../../shared/components/empty-state';
 import { Toolbar } from '../../shared/components/toolbar';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
@@ -26,7 +27,7 @@ export function OrdersList() {
   const search = useDebouncedValue(searchText.trim());
   const [flash, setFlash] = useFlash();
 
-  useLiveEvents(['admin:orders']);
+  useLiveEvents({ 'admin:orders': [adminOrderKeys.all] });
   const orders = useOrders({ search, status, page });
   const rows = orders.data?.items ?? [];
 

@@ -14,10 +14,7 @@ export function useCreateProduct() {
   return useMutation({
     mutationFn: createProduct,
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminProductKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: adminProductKeys.all })]);
     },
   });
 }

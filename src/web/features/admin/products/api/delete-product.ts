@@ -17,7 +17,6 @@ export function useDeleteProduct() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminProductKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: adminProductKeys.categories() }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
       ]);
     },
   });

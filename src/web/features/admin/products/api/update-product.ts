@@ -18,7 +18,6 @@ export function useUpdateProduct() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminProductKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: adminProductKeys.categories() }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
       ]);
     },
   });

@@ -20,6 +20,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { Table, TableBody, TableHead, TableRow, Td, Th } from '../../../../components/ui/table';
 import { errorMessage } from '../../../../lib/api-client';
 import { useLiveEvents } from '../../../../lib/live-events';
+import { adminProductKeys } from '../api/products-keys';
 import { EmptyState } from '../../shared/components/empty-state';
 import { Toolbar } from '../../shared/components/toolbar';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
@@ -49,7 +50,7 @@ export function ProductsList({ editHref }: ProductsListProps) {
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [flash, setFlash] = useFlash();
 
-  useLiveEvents(['admin:products']);
+  useLiveEvents({ 'admin:products': [adminProductKeys.all] });
   const products = useAdminProducts({ gender, search, category, page });
   const categories = useProductCategories();
   const remove = useDeleteProduct();
