@@ -3,7 +3,8 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import checkFile from 'eslint-plugin-check-file';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
@@ -89,7 +90,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX, 'check-file': checkFile },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
       'import-x/ignore': ['node_modules'],
     },
     rules: {

@@ -1,11 +1,22 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+/**
+ * `#common/*`, `#server/*` and `#web/*`: the import aliases of tsconfig.json's `paths` (esbuild
+ * reads those for the server bundle; Vite and Vitest take them from here).
+ */
+export const importAliases = ['common', 'server', 'web'].map((area) => ({
+  find: new RegExp(`^#${area}/`),
+  replacement: fileURLToPath(new URL(`./src/${area}/`, import.meta.url)),
+}));
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: { alias: importAliases },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { importAliases } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: importAliases },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts', 'tests/e2e/**/*.spec.ts'],
     environment: 'node',

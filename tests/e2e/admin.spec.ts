@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Database } from '../../src/server/db/client';
+import { type Database } from '#server/db/client';
 import { openTestDatabase } from '../helpers/test-app';
 import { createOrder } from '../factories/order';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';

@@ -9,9 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cartTotals, formatUsd } from '../../src/common/money';
-import { CHECKOUT_MESSAGES, type PaymentStatusResponse } from '../../src/common/schemas/checkout';
-import type { Product } from '../../src/common/schemas/product';
+import { cartTotals, formatUsd } from '#common/money';
+import { CHECKOUT_MESSAGES, type PaymentStatusResponse } from '#common/schemas/checkout';
+import type { Product } from '#common/schemas/product';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
 

@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { TOKEN_BUY_URL, TOKEN_CHART_URL, TOKEN_CONTRACT_ADDRESS } from '../../src/common/token';
+import { TOKEN_BUY_URL, TOKEN_CHART_URL, TOKEN_CONTRACT_ADDRESS } from '#common/token';
 import {
   describeBrowser,
   trackPageErrors,

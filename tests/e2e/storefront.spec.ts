@@ -5,15 +5,15 @@
  */
 import type { Locator, Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { formatUsd } from '../../src/common/money';
-import { LOCAL_MARKET } from '../../src/common/schemas/market';
+import { formatUsd } from '#common/money';
+import { LOCAL_MARKET } from '#common/schemas/market';
 import {
   categoriesForGender,
   categoryLabel,
   genderLabel,
   isLowStock,
   type Product,
-} from '../../src/common/schemas/product';
+} from '#common/schemas/product';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
 
 /** The spec's local browser flags: answered, so the disclaimer and cookie notice stay out of the way. */

@@ -1,5 +1,5 @@
-import type { Db } from '../../src/server/db/client';
-import type { OrderStatus, PaymentMethod } from '../../src/server/db/schema';
+import type { Db } from '#server/db/client';
+import type { OrderStatus, PaymentMethod } from '#server/db/schema';
 
 /**
  * Orders for tests, inserted directly (orders + order_items rows) the way a confirmed payment

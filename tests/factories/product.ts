@@ -1,8 +1,5 @@
-import type { Db } from '../../src/server/db/client';
-import {
-  createCatalogRepository,
-  type NewProduct,
-} from '../../src/server/modules/catalog/catalog.repository';
+import type { Db } from '#server/db/client';
+import { createCatalogRepository, type NewProduct } from '#server/modules/catalog/catalog.repository';
 
 /**
  * Products for tests, in the same shape the demo seed and the admin service insert (`NewProduct`:

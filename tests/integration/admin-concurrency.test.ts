@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../src/common/schemas/admin';
-import type { AuditEntry } from '../../src/common/schemas/admin-audit';
-import type { AdminOrder } from '../../src/common/schemas/admin-orders';
+import type { Page } from '#common/schemas/admin';
+import type { AuditEntry } from '#common/schemas/admin-audit';
+import type { AdminOrder } from '#common/schemas/admin-orders';
 import { createOrder } from '../factories/order';
 import { TEST_DATABASE_URL, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';

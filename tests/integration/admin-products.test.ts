@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../src/common/schemas/admin';
-import type { AuditEntry } from '../../src/common/schemas/admin-audit';
-import type { Product, ProductInputDraft } from '../../src/common/schemas/product';
-import type { LiveEvent } from '../../src/common/schemas/events';
+import type { Page } from '#common/schemas/admin';
+import type { AuditEntry } from '#common/schemas/admin-audit';
+import type { Product, ProductInputDraft } from '#common/schemas/product';
+import type { LiveEvent } from '#common/schemas/events';
 import { createOrder } from '../factories/order';
 import { createProduct } from '../factories/product';
 import { BACKENDS } from '../helpers/databases';

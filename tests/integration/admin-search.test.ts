@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminStatsRepository } from '../../src/server/modules/admin/admin-stats.repository';
-import { createOrdersAdminRepository } from '../../src/server/modules/orders/orders-admin.repository';
+import { createAdminStatsRepository } from '#server/modules/admin/admin-stats.repository';
+import { createOrdersAdminRepository } from '#server/modules/orders/orders-admin.repository';
 import { createOrder } from '../factories/order';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../src/common/schemas/admin';
-import type { AdminAnalytics } from '../../src/common/schemas/admin-analytics';
-import type { AdminCustomer } from '../../src/common/schemas/admin-customers';
-import type { AdminDashboard } from '../../src/common/schemas/admin-dashboard';
-import type { Db } from '../../src/server/db/client';
+import type { Page } from '#common/schemas/admin';
+import type { AdminAnalytics } from '#common/schemas/admin-analytics';
+import type { AdminCustomer } from '#common/schemas/admin-customers';
+import type { AdminDashboard } from '#common/schemas/admin-dashboard';
+import type { Db } from '#server/db/client';
 import { createOrder } from '../factories/order';
 import { createProduct } from '../factories/product';
 import { BACKENDS } from '../helpers/databases';

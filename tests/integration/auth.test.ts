@@ -3,19 +3,19 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ErrorBody } from '../../src/common/errors';
-import { AppError } from '../../src/server/lib/app-error';
-import { requireAdmin, requireUser, sessionMiddleware } from '../../src/server/lib/auth-guards';
-import type { AppEnv } from '../../src/server/lib/hono-env';
+import type { ErrorBody } from '#common/errors';
+import { AppError } from '#server/lib/app-error';
+import { requireAdmin, requireUser, sessionMiddleware } from '#server/lib/auth-guards';
+import type { AppEnv } from '#server/lib/hono-env';
 import {
   ADMIN_CREDENTIALS_FILE,
   bootstrapAdmin,
   DEMO_ADMIN_EMAIL,
-} from '../../src/server/modules/auth/admin-bootstrap';
-import { type Database } from '../../src/server/db/client';
-import { sweepRateLimits } from '../../src/server/jobs/reservation-sweeper';
-import { loadConfig } from '../../src/server/config';
-import { createPasswordHasher } from '../../src/server/modules/auth/better-auth';
+} from '#server/modules/auth/admin-bootstrap';
+import { type Database } from '#server/db/client';
+import { sweepRateLimits } from '#server/jobs/reservation-sweeper';
+import { loadConfig } from '#server/config';
+import { createPasswordHasher } from '#server/modules/auth/better-auth';
 import {
   BACKENDS,
   createScratchDatabase,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../src/common/errors';
-import { type Database, type Db } from '../../src/server/db/client';
+import type { ErrorBody } from '#common/errors';
+import { type Database, type Db } from '#server/db/client';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 import { openTestDatabase, startTestApp, type TestApp } from '../helpers/test-app';

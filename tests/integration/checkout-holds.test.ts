@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../src/common/errors';
-import type { CheckoutResponse, PaymentStatusResponse } from '../../src/common/schemas/checkout';
-import type { Db } from '../../src/server/db/client';
-import { sweepExpiredReservations } from '../../src/server/jobs/reservation-sweeper';
-import { reserveStock } from '../../src/server/modules/catalog/stock.service';
-import { newPaymentReference } from '../../src/server/modules/payments/payments.service';
+import type { ErrorBody } from '#common/errors';
+import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
+import type { Db } from '#server/db/client';
+import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
+import { reserveStock } from '#server/modules/catalog/stock.service';
+import { newPaymentReference } from '#server/modules/payments/payments.service';
 import { createProduct } from '../factories/product';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';

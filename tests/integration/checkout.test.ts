@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ErrorBody } from '../../src/common/errors';
+import type { ErrorBody } from '#common/errors';
 import type {
   CheckoutConfigResponse,
   CheckoutResponse,
   PaymentStatusResponse,
-} from '../../src/common/schemas/checkout';
-import { type Database, type Db } from '../../src/server/db/client';
-import { sweepExpiredReservations } from '../../src/server/jobs/reservation-sweeper';
+} from '#common/schemas/checkout';
+import { type Database, type Db } from '#server/db/client';
+import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import {
   BACKENDS,

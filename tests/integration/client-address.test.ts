@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '#server/db/client';
 import { createProduct } from '../factories/product';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';

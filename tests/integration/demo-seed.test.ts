@@ -9,12 +9,12 @@ import {
   ProductInputSchema,
   categoriesForGender,
   isLowStock,
-} from '../../src/common/schemas/product';
-import { DEMO_CATALOG } from '../../src/server/seed/demo-catalog';
-import { renderDemoPhoto } from '../../src/server/seed/demo-images';
-import { demoPhotoSpecs, seedDemoCatalog } from '../../src/server/seed/demo-seed';
-import { createPhotoCache, type PhotoCache } from '../../src/server/seed/photo-cache';
-import { createLogger } from '../../src/server/lib/logger';
+} from '#common/schemas/product';
+import { DEMO_CATALOG } from '#server/seed/demo-catalog';
+import { renderDemoPhoto } from '#server/seed/demo-images';
+import { demoPhotoSpecs, seedDemoCatalog } from '#server/seed/demo-seed';
+import { createPhotoCache, type PhotoCache } from '#server/seed/photo-cache';
+import { createLogger } from '#server/lib/logger';
 import { createProduct } from '../factories/product';
 import { BACKENDS, createScratchDatabase, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from '../../src/server/db/client';
+import { type Database } from '#server/db/client';
 import { openTestDatabase } from '../helpers/test-app';
-import { createLogger } from '../../src/server/lib/logger';
+import { createLogger } from '#server/lib/logger';
 import { BACKENDS, createScratchDatabase, type ScratchDatabase } from '../helpers/databases';
 
 /**

@@ -5,10 +5,10 @@ import {
   parseTopicList,
   resolveTopic,
   type LiveEventMessage,
-} from '../../src/common/schemas/events';
-import type { SessionUser } from '../../src/common/schemas/auth';
-import { MAX_NOTIFY_PAYLOAD_BYTES } from '../../src/server/modules/events/event-hub';
-import { queryKeysForTopic, reconnectDelay } from '../../src/web/lib/live-events';
+} from '#common/schemas/events';
+import type { SessionUser } from '#common/schemas/auth';
+import { MAX_NOTIFY_PAYLOAD_BYTES } from '#server/modules/events/event-hub';
+import { queryKeysForTopic, reconnectDelay } from '#web/lib/live-events';
 import {
   BACKENDS,
   createScratchDatabase,

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { EnvSchema, loadConfig } from '../../src/server/config';
-import { SPA_ROUTE_PATTERNS } from '../../src/common/routes';
+import { createApp } from '#server/app';
+import { EnvSchema, loadConfig } from '#server/config';
+import { SPA_ROUTE_PATTERNS } from '#common/routes';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { signInClients } from './admin-test-kit';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../src/common/schemas/product';
-import type { CheckoutResponse } from '../../src/common/schemas/checkout';
-import type { Db } from '../../src/server/db/client';
-import { sweepExpiredReservations } from '../../src/server/jobs/reservation-sweeper';
+import type { Product } from '#common/schemas/product';
+import type { CheckoutResponse } from '#common/schemas/checkout';
+import type { Db } from '#server/db/client';
+import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
 import { createProduct } from '../factories/product';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';

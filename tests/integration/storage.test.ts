@@ -6,11 +6,11 @@ import { crc32, deflateSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../src/common/errors';
-import { imageSrcSet, resolveImageUrl } from '../../src/common/images';
-import { createApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { AppError } from '../../src/server/lib/app-error';
+import type { ErrorBody } from '#common/errors';
+import { imageSrcSet, resolveImageUrl } from '#common/images';
+import { createApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { AppError } from '#server/lib/app-error';
 import {
   createLocalStorage,
   createStorage,
@@ -18,8 +18,8 @@ import {
   isValidStorageKey,
   StorageKeyExistsError,
   type Storage,
-} from '../../src/server/modules/storage/storage';
-import { processAndStoreImage, type StoredImage } from '../../src/server/modules/storage/storage.service';
+} from '#server/modules/storage/storage';
+import { processAndStoreImage, type StoredImage } from '#server/modules/storage/storage.service';
 import { startFakeS3, type FakeS3 } from '../fakes/s3-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';

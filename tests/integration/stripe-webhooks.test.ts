@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../src/common/errors';
-import type { CheckoutResponse, PaymentStatusResponse } from '../../src/common/schemas/checkout';
-import type { Db } from '../../src/server/db/client';
-import { sweepExpiredReservations } from '../../src/server/jobs/reservation-sweeper';
+import type { ErrorBody } from '#common/errors';
+import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
+import type { Db } from '#server/db/client';
+import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
 import { startFakeStripe, type FakeSession, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';

@@ -18,6 +18,18 @@ export const FORBIDDEN_IMPORTS: BoundaryFixture[] = [
     rule: 'import-x/no-restricted-paths',
   },
   {
+    name: 'a web feature imports another feature through an import alias',
+    file: 'src/web/features/catalog/components/lint-fixture.ts',
+    code: "import { useCartStore } from '#web/features/checkout/stores/cart-store';\nexport const x = useCartStore;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: "a service imports another module's repository through an import alias",
+    file: 'src/server/modules/orders/lint-fixture.service.ts',
+    code: "import * as repo from '#server/modules/catalog/catalog.repository';\nexport const x = repo;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
     name: 'an admin feature imports another admin feature',
     file: 'src/web/features/admin/orders/components/lint-fixture.ts',
     code: "import * as products from '../../products/api/products-keys';\nexport const x = products;\n",

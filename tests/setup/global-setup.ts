@@ -14,13 +14,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { TestProject } from 'vitest/node';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
-import { createLogger } from '../../src/server/lib/logger';
-import { warmDemoPhotoCache } from '../../src/server/seed/demo-seed';
-import { createPhotoCache } from '../../src/server/seed/photo-cache';
-import { migrationsDir, projectRoot as ROOT_DIR } from '../../src/server/lib/paths';
+import { loadConfig } from '#server/config';
+import { openDatabase } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { createLogger } from '#server/lib/logger';
+import { warmDemoPhotoCache } from '#server/seed/demo-seed';
+import { createPhotoCache } from '#server/seed/photo-cache';
+import { migrationsDir, projectRoot as ROOT_DIR } from '#server/lib/paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { OrderStatus } from '../../common/schemas/admin-orders';
-import type { PaymentMethod } from '../../common/schemas/checkout';
+import type { OrderStatus } from '#common/schemas/admin-orders';
+import type { PaymentMethod } from '#common/schemas/checkout';
 
 /** The column types of the shared vocabularies come from src/common (one definition each). */
 export type { OrderStatus, PaymentMethod };

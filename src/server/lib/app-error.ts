@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../common/errors';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '#common/errors';
 
 /** Thrown by services; `app.onError` turns it into `{ error: { code, message, fields? } }`. */
 export class AppError extends Error {

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { SessionUser } from '../../common/schemas/auth';
+import type { SessionUser } from '#common/schemas/auth';
 import { AppError } from './app-error';
 import type { AppEnv } from './hono-env';
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../common/schemas/auth';
+import type { SessionUser } from '#common/schemas/auth';
 
 /** Per-request values set by middleware. */
 export interface AppEnv {

@@ -1,4 +1,4 @@
-import type { Page } from '../../common/schemas/admin';
+import type { Page } from '#common/schemas/admin';
 
 /** The rows a page query asks for: `limit` and `offset` from its 1-based page and page size. */
 export function pageWindow(query: { page: number; pageSize: number }): { limit: number; offset: number } {

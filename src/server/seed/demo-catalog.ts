@@ -1,4 +1,4 @@
-import type { Category, Gender, Size, SizeGuide } from '../../common/schemas/product';
+import type { Category, Gender, Size, SizeGuide } from '#common/schemas/product';
 import type { Backdrop, DemoView, Garment } from './demo-images';
 
 /**

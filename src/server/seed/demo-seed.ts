@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { ProductInputSchema } from '../../common/schemas/product';
+import { ProductInputSchema } from '#common/schemas/product';
 import type { AppDeps } from '../deps';
 import { createCatalogRepository, type NewProduct } from '../modules/catalog/catalog.repository';
 import { prepareImage, storePreparedImage, type ImageVariant } from '../modules/storage/storage.service';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPA_ROUTE_PATTERNS, isSpaRoute } from '../../common/routes';
+import { SPA_ROUTE_PATTERNS, isSpaRoute } from '#common/routes';
 import { allRoutePaths, paths } from './paths';
 
 describe('paths', () => {

@@ -1,4 +1,4 @@
-import { isErrorBody, type ErrorCode } from '../../common/errors';
+import { isErrorBody, type ErrorCode } from '#common/errors';
 
 /**
  * The only place the web app calls `fetch`. JSON in, JSON out, cookies of this origin only.

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse, SessionUser } from '../../common/schemas/auth';
+import type { MeResponse, SessionUser } from '#common/schemas/auth';
 import { apiClient } from './api-client';
 import { authKeys } from './auth-keys';
 

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { LIVE_EVENT_TYPES, parseLiveEventData, type LiveEventData } from '../../common/live-event-types';
+import { LIVE_EVENT_TYPES, parseLiveEventData, type LiveEventData } from '#common/live-event-types';
 
 /** The endpoint of the server's SSE stream. */
 export const LIVE_EVENTS_URL = '/api/events';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { shortOrderId } from '../../../common/format';
-import type { AdminCustomer } from '../../../common/schemas/admin-customers';
-import type { DailySales, RecentOrder } from '../../../common/schemas/admin-dashboard';
-import type { Db } from '../../db/client';
-import type { PaymentMethod } from '../../db/schema';
-import { isWholeEmail, likeContains, toNumber } from '../../db/sql-helpers';
+import { shortOrderId } from '#common/format';
+import type { AdminCustomer } from '#common/schemas/admin-customers';
+import type { DailySales, RecentOrder } from '#common/schemas/admin-dashboard';
+import type { Db } from '#server/db/client';
+import type { PaymentMethod } from '#server/db/schema';
+import { isWholeEmail, likeContains, toNumber } from '#server/db/sql-helpers';
 
 /**
  * The dashboard, customers and analytics queries. They read the summary tables that triggers keep

@@ -1,21 +1,17 @@
-import {
-  ANALYTICS_DAYS,
-  RETENTION_SEGMENTS,
-  type AdminAnalytics,
-} from '../../../common/schemas/admin-analytics';
-import { type AdminCustomerPage, type AdminCustomersQuery } from '../../../common/schemas/admin-customers';
+import { ANALYTICS_DAYS, RETENTION_SEGMENTS, type AdminAnalytics } from '#common/schemas/admin-analytics';
+import { type AdminCustomerPage, type AdminCustomersQuery } from '#common/schemas/admin-customers';
 import {
   DASHBOARD_RECENT_AUDIT,
   DASHBOARD_RECENT_ORDERS,
   DASHBOARD_SALES_DAYS,
   trendPercent,
   type AdminDashboard,
-} from '../../../common/schemas/admin-dashboard';
-import { categoryLabel } from '../../../common/schemas/product';
-import type { Db } from '../../db/client';
+} from '#common/schemas/admin-dashboard';
+import { categoryLabel } from '#common/schemas/product';
+import type { Db } from '#server/db/client';
 import type { AuditService } from '../audit/audit.service';
 import { createAdminStatsRepository } from './admin-stats.repository';
-import { pageWindow, toPage } from '../../lib/pagination';
+import { pageWindow, toPage } from '#server/lib/pagination';
 
 /**
  * Dashboard, customers and analytics: server-side aggregates (see admin-stats.repository.ts for

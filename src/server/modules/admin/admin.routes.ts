@@ -1,20 +1,20 @@
 import { Hono, type Context } from 'hono';
-import { AdminAirdropsQuerySchema, AirdropProcessInputSchema } from '../../../common/schemas/admin-airdrops';
-import { AuditQuerySchema } from '../../../common/schemas/admin-audit';
-import { AdminCustomersQuerySchema } from '../../../common/schemas/admin-customers';
+import { AdminAirdropsQuerySchema, AirdropProcessInputSchema } from '#common/schemas/admin-airdrops';
+import { AuditQuerySchema } from '#common/schemas/admin-audit';
+import { AdminCustomersQuerySchema } from '#common/schemas/admin-customers';
 import {
   AdminMessagesQuerySchema,
   MessagePriorityUpdateSchema,
   MessageStatusUpdateSchema,
-} from '../../../common/schemas/admin-messages';
-import { AdminOrdersQuerySchema, AdminOrderUpdateSchema } from '../../../common/schemas/admin-orders';
-import { AdminProductPatchSchema, AdminProductsQuerySchema } from '../../../common/schemas/admin-products';
-import { AdminSettingUpdateSchema, SettingParamsSchema } from '../../../common/schemas/admin-settings';
-import { ProductInputSchema } from '../../../common/schemas/product';
-import type { AppDeps } from '../../deps';
-import { requireAdmin } from '../../lib/auth-guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+} from '#common/schemas/admin-messages';
+import { AdminOrdersQuerySchema, AdminOrderUpdateSchema } from '#common/schemas/admin-orders';
+import { AdminProductPatchSchema, AdminProductsQuerySchema } from '#common/schemas/admin-products';
+import { AdminSettingUpdateSchema, SettingParamsSchema } from '#common/schemas/admin-settings';
+import { ProductInputSchema } from '#common/schemas/product';
+import type { AppDeps } from '#server/deps';
+import { requireAdmin } from '#server/lib/auth-guards';
+import type { AppEnv } from '#server/lib/hono-env';
+import { validate } from '#server/lib/validate';
 import type { AdminActor } from '../audit/audit.service';
 
 /**

@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { Logger } from '../../lib/logger';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import type { Logger } from '#server/lib/logger';
 import {
   createAirdropsAdminService,
   type AirdropEngine,

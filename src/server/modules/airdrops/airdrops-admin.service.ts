@@ -1,16 +1,16 @@
-import { ADMIN_MESSAGES } from '../../../common/schemas/admin';
+import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import {
   lamportsToSol,
   type AdminAirdrops,
   type AdminAirdropsQuery,
   type AirdropAge,
   type AirdropProcessResult,
-} from '../../../common/schemas/admin-airdrops';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+} from '#common/schemas/admin-airdrops';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
 import type { AdminActor, AuditService } from '../audit/audit.service';
 import { createAirdropsRepository } from './airdrops.repository';
-import { pageWindow, toPage } from '../../lib/pagination';
+import { pageWindow, toPage } from '#server/lib/pagination';
 
 /**
  * The back office's airdrop screen: claims with stats, and 'Process Airdrop'. The rewards engine

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { AirdropAge } from '../../../common/schemas/admin-airdrops';
-import type { Db } from '../../db/client';
-import { likeContains, toNumber } from '../../db/sql-helpers';
+import type { AirdropAge } from '#common/schemas/admin-airdrops';
+import type { Db } from '#server/db/client';
+import { likeContains, toNumber } from '#server/db/sql-helpers';
 
 /** airdrop_claims as the back office lists them. Ages are measured by the database clock. */
 

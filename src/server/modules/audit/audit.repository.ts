@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { AuditEntry } from '../../../common/schemas/admin-audit';
-import type { Db } from '../../db/client';
-import { likeContains } from '../../db/sql-helpers';
+import type { AuditEntry } from '#common/schemas/admin-audit';
+import type { Db } from '#server/db/client';
+import { likeContains } from '#server/db/sql-helpers';
 
 /** admin_audit_log: insert and read only (a trigger refuses UPDATE and DELETE). */
 

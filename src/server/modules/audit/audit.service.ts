@@ -4,12 +4,12 @@ import {
   type AuditEntry,
   type AuditEntryPage,
   type AuditQuery,
-} from '../../../common/schemas/admin-audit';
-import type { Db } from '../../db/client';
-import type { Logger } from '../../lib/logger';
+} from '#common/schemas/admin-audit';
+import type { Db } from '#server/db/client';
+import type { Logger } from '#server/lib/logger';
 import type { EventHub } from '../events/event-hub';
 import { createAuditRepository } from './audit.repository';
-import { pageWindow, toPage } from '../../lib/pagination';
+import { pageWindow, toPage } from '#server/lib/pagination';
 
 /**
  * The admin audit log. Every admin write records one entry with the acting admin, preferably in

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '#server/deps';
+import { AppError } from '#server/lib/app-error';
 import { ADMIN_BOOTSTRAP_LOCK_KEY, withAdvisoryLock } from './auth.repository';
 
 export const DEMO_ADMIN_EMAIL = 'admin@shop.local';

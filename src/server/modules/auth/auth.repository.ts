@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db } from '#server/db/client';
 
 /**
  * The SQL the auth module runs outside better-auth: account administration (create a user with a

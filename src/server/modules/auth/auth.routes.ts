@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { SignInInputSchema, SignUpInputSchema } from '../../../common/schemas/auth';
-import type { AppDeps } from '../../deps';
-import { clientIpOf } from '../../lib/client-ip';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import { SignInInputSchema, SignUpInputSchema } from '#common/schemas/auth';
+import type { AppDeps } from '#server/deps';
+import { clientIpOf } from '#server/lib/client-ip';
+import type { AppEnv } from '#server/lib/hono-env';
+import { validate } from '#server/lib/validate';
 import type { AuthRequestContext, AuthResult } from './auth.service';
 
 /**

@@ -13,12 +13,12 @@ import {
   type SignInInput,
   type SignOutResponse,
   type SignUpInput,
-} from '../../../common/schemas/auth';
-import type { Config } from '../../config';
-import type { Database, Db } from '../../db/client';
-import { AppError, RateLimitedError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
-import { validationError } from '../../lib/validate';
+} from '#common/schemas/auth';
+import type { Config } from '#server/config';
+import type { Database, Db } from '#server/db/client';
+import { AppError, RateLimitedError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
+import { validationError } from '#server/lib/validate';
 import { createAuthRepository, UniqueViolationError } from './auth.repository';
 import {
   createBetterAuth,
@@ -29,7 +29,7 @@ import {
 } from './better-auth';
 import { assertUncommonPassword } from './password-policy';
 import { createSignInThrottle } from './sign-in-throttle';
-import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '../../lib/rate-limiter';
+import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
 
 /**
  * Accounts on better-auth (email + password, server-side sessions in PostgreSQL), wrapped so that

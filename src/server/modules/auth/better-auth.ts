@@ -6,10 +6,10 @@ import {
   type Options as Argon2Options,
 } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/schemas/auth';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { Logger } from '../../lib/logger';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/schemas/auth';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/client';
+import type { Logger } from '#server/lib/logger';
 
 /**
  * better-auth's configuration: email + password accounts, server-side sessions in our tables

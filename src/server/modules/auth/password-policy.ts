@@ -1,6 +1,6 @@
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import { PASSWORD_COMMON_MESSAGE } from '../../../common/schemas/auth';
-import { AppError } from '../../lib/app-error';
+import { PASSWORD_COMMON_MESSAGE } from '#common/schemas/auth';
+import { AppError } from '#server/lib/app-error';
 
 /**
  * OWASP ASVS 2.1.7: refuse passwords that are on lists of breached or common passwords. The list

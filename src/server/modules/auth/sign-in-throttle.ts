@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { createCounters } from '../../db/counters';
-import { RateLimitedError } from '../../lib/app-error';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import { createCounters } from '#server/db/counters';
+import { RateLimitedError } from '#server/lib/app-error';
 
 /** The 429 of a throttled sign-in. */
 export const SIGN_IN_THROTTLED_MESSAGE =

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Category, Gender } from '../../../common/schemas/product';
-import type { Db } from '../../db/client';
-import { likeContains, toNumber } from '../../db/sql-helpers';
+import type { Category, Gender } from '#common/schemas/product';
+import type { Db } from '#server/db/client';
+import { likeContains, toNumber } from '#server/db/sql-helpers';
 import { toRecord, type ProductRecord } from './catalog.repository';
 
 /** The admin product list (filters, search, pages), the categories in use, and delete guards. */

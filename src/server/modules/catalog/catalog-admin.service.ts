@@ -1,20 +1,20 @@
-import { imageSrcSet, resolveImageUrl } from '../../../common/images';
-import { ADMIN_MESSAGES, UUID_PATTERN, type AdminDeleted, type Page } from '../../../common/schemas/admin';
+import { imageSrcSet, resolveImageUrl } from '#common/images';
+import { ADMIN_MESSAGES, UUID_PATTERN, type AdminDeleted, type Page } from '#common/schemas/admin';
 import {
   type AdminCategoryList,
   type AdminProductPatch,
   type AdminProductsQuery,
-} from '../../../common/schemas/admin-products';
+} from '#common/schemas/admin-products';
 import {
   categoryLabel,
   ProductInputSchema,
   type Product,
   type ProductInput,
   type ProductInputDraft,
-} from '../../../common/schemas/product';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
+} from '#common/schemas/product';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import type { Storage } from '../storage/storage';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Category, Gender, Product, ProductInput, Size } from '../../../common/schemas/product';
-import type { ProductsTable } from '../../db/schema';
+import type { Category, Gender, Product, ProductInput, Size } from '#common/schemas/product';
+import type { ProductsTable } from '#server/db/schema';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 
 /**
  * The catalogue's SQL. Rows stay in here: callers pass and get domain-shaped values (cents,

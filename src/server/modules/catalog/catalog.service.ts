@@ -1,8 +1,8 @@
-import { imageSrcSet, resolveImageUrl } from '../../../common/images';
-import type { Category, Gender, Product } from '../../../common/schemas/product';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
+import { imageSrcSet, resolveImageUrl } from '#common/images';
+import type { Category, Gender, Product } from '#common/schemas/product';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
 import type { EventHub } from '../events/event-hub';
 import type { Storage } from '../storage/storage';
 import { createCatalogRepository, type ProductRecord } from './catalog.repository';

@@ -1,4 +1,4 @@
-import { categoryLabel, genderLabel, type Product } from '../../../common/schemas/product';
+import { categoryLabel, genderLabel, type Product } from '#common/schemas/product';
 
 /** Static pages listed in the sitemap, besides one URL per product. */
 export const SITEMAP_PAGES = ['/', '/about', '/faq', '/shipping', '/terms', '/privacy', '/how-to-buy'];

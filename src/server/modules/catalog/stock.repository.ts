@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 
 /**
  * Stock and its reservations. Every function takes the Kysely instance to run on, so callers pass

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { CheckoutInputSchema } from '../../../common/schemas/checkout';
-import type { AppDeps } from '../../deps';
-import { currentUser } from '../../lib/auth-guards';
-import { clientIpOf } from '../../lib/client-ip';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import { CheckoutInputSchema } from '#common/schemas/checkout';
+import type { AppDeps } from '#server/deps';
+import { currentUser } from '#server/lib/auth-guards';
+import { clientIpOf } from '#server/lib/client-ip';
+import type { AppEnv } from '#server/lib/hono-env';
+import { validate } from '#server/lib/validate';
 
 /**
  * POST /api/checkout        CheckoutInput -> 201 CheckoutResponse (anonymous or signed in)

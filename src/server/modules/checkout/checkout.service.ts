@@ -1,19 +1,19 @@
 import type { z } from 'zod';
-import { DEFAULT_IMAGE_PUBLIC_BASE, resolveImageUrl } from '../../../common/images';
-import { formatUsd } from '../../../common/money';
+import { DEFAULT_IMAGE_PUBLIC_BASE, resolveImageUrl } from '#common/images';
+import { formatUsd } from '#common/money';
 import {
   CHECKOUT_SERVER_MESSAGES,
   type CheckoutConfigResponse,
   type CheckoutInputSchema,
   type CheckoutResponse,
-} from '../../../common/schemas/checkout';
-import type { SessionUser } from '../../../common/schemas/auth';
-import type { Config } from '../../config';
-import type { Database, Db } from '../../db/client';
-import { lockKeys } from '../../db/locks';
-import { AppError, RateLimitedError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
-import type { RateLimiter } from '../../lib/rate-limiter';
+} from '#common/schemas/checkout';
+import type { SessionUser } from '#common/schemas/auth';
+import type { Config } from '#server/config';
+import type { Database, Db } from '#server/db/client';
+import { lockKeys } from '#server/db/locks';
+import { AppError, RateLimitedError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
+import type { RateLimiter } from '#server/lib/rate-limiter';
 import type { AuthService } from '../auth/auth.service';
 import { assertUncommonPassword } from '../auth/password-policy';
 import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '#server/lib/app-error';
 import { computeAmounts, priceCheckout, type ProductForPricing } from './pricing';
 
 const product = (overrides: Partial<ProductForPricing> = {}): ProductForPricing => ({

@@ -1,6 +1,6 @@
-import type { CheckoutAmounts, PaymentMethod, PricedLine } from '../../../common/schemas/checkout';
-import { MAX_LINE_QUANTITY, shippingCentsFor, tokenDiscountCents } from '../../../common/money';
-import { AppError } from '../../lib/app-error';
+import type { CheckoutAmounts, PaymentMethod, PricedLine } from '#common/schemas/checkout';
+import { MAX_LINE_QUANTITY, shippingCentsFor, tokenDiscountCents } from '#common/money';
+import { AppError } from '#server/lib/app-error';
 import { outOfStockMessage, stockRequestsFor, type StockRequest } from '../catalog/stock.service';
 
 /**

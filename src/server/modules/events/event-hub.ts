@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  isLiveEventType,
-  isPublishableTopic,
-  LiveEventSchema,
-  type LiveEvent,
-} from '../../../common/schemas/events';
-import type { Database } from '../../db/client';
-import type { Logger } from '../../lib/logger';
+import { isLiveEventType, isPublishableTopic, LiveEventSchema, type LiveEvent } from '#common/schemas/events';
+import type { Database } from '#server/db/client';
+import type { Logger } from '#server/lib/logger';
 
 /** The one PostgreSQL channel every instance LISTENs on. */
 export const EVENTS_CHANNEL = 'shop_events';

@@ -7,12 +7,12 @@ import {
   topicAccess,
   type LiveEvent,
   type LiveEventMessage,
-} from '../../../common/schemas/events';
-import type { AppDeps } from '../../deps';
-import { AppError, RateLimitedError } from '../../lib/app-error';
-import { currentUser } from '../../lib/auth-guards';
-import { clientIpOf } from '../../lib/client-ip';
-import type { AppEnv } from '../../lib/hono-env';
+} from '#common/schemas/events';
+import type { AppDeps } from '#server/deps';
+import { AppError, RateLimitedError } from '#server/lib/app-error';
+import { currentUser } from '#server/lib/auth-guards';
+import { clientIpOf } from '#server/lib/client-ip';
+import type { AppEnv } from '#server/lib/hono-env';
 
 /** A private stream's session is looked up again before an event when this much time has passed. */
 const SESSION_CHECK_MS = 1000;

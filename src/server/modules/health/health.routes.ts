@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../../deps';
-import { currentUser } from '../../lib/auth-guards';
-import type { AppEnv } from '../../lib/hono-env';
+import type { AppDeps } from '#server/deps';
+import { currentUser } from '#server/lib/auth-guards';
+import type { AppEnv } from '#server/lib/hono-env';
 
 /**
  * GET /api/health -> 200 { status, database } (503 when the database is down). Which database the

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../../deps';
-import type { AppEnv } from '../../lib/hono-env';
+import type { AppDeps } from '#server/deps';
+import type { AppEnv } from '#server/lib/hono-env';
 
 export function marketRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeMarketFeeds, type FakeMarketFeeds } from '../../../../tests/fakes/market-feeds';
-import { LOCAL_MARKET } from '../../../common/schemas/market';
-import { loadConfig } from '../../config';
-import { AppError } from '../../lib/app-error';
-import { createLogger } from '../../lib/logger';
+import { LOCAL_MARKET } from '#common/schemas/market';
+import { loadConfig } from '#server/config';
+import { AppError } from '#server/lib/app-error';
+import { createLogger } from '#server/lib/logger';
 import { createMarketService } from './market.service';
 
 const logger = createLogger('silent');

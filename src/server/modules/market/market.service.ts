@@ -4,10 +4,10 @@ import {
   MARKET_CACHE_SECONDS,
   type SolPriceResponse,
   type TokenStatsResponse,
-} from '../../../common/schemas/market';
-import type { Config } from '../../config';
-import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
+} from '#common/schemas/market';
+import type { Config } from '#server/config';
+import { AppError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
 import type { SettingsService } from '../settings/settings.service';
 
 /** Upstream wire formats: only the fields we read, validated. */

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, UUID_PATTERN } from '../../../common/schemas/admin';
+import { ADMIN_MESSAGES, UUID_PATTERN } from '#common/schemas/admin';
 import {
   MESSAGE_STATUSES,
   type AdminMessage,
@@ -6,15 +6,15 @@ import {
   type AdminMessagesQuery,
   type MessagePriority,
   type MessageStatus,
-} from '../../../common/schemas/admin-messages';
-import { userTopic } from '../../../common/schemas/events';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
+} from '#common/schemas/admin-messages';
+import { userTopic } from '#common/schemas/events';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import { createMessagesRepository } from './messages.repository';
-import { pageWindow, toPage } from '../../lib/pagination';
+import { pageWindow, toPage } from '#server/lib/pagination';
 
 /**
  * Message triage. Status moves forward only, unread -> read -> archived (unread -> archived

@@ -1,6 +1,6 @@
-import type { AdminMessage, MessagePriority, MessageStatus } from '../../../common/schemas/admin-messages';
-import type { Db } from '../../db/client';
-import { likeContains, toNumber } from '../../db/sql-helpers';
+import type { AdminMessage, MessagePriority, MessageStatus } from '#common/schemas/admin-messages';
+import type { Db } from '#server/db/client';
+import { likeContains, toNumber } from '#server/db/sql-helpers';
 
 /** Support messages as the back office reads and triages them (sender email joined from users). */
 

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../../db/client';
-import type { OrderItemsTable, OrdersTable, OrderStatus } from '../../db/schema';
-import { isWholeEmail, likeContains, toNumber } from '../../db/sql-helpers';
+import type { Db } from '#server/db/client';
+import type { OrderItemsTable, OrdersTable, OrderStatus } from '#server/db/schema';
+import { isWholeEmail, likeContains, toNumber } from '#server/db/sql-helpers';
 
 /**
  * The admin's order queries: a searchable, paginated list (newest first) with each page's items,

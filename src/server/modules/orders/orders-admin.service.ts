@@ -1,22 +1,22 @@
-import { shortOrderId } from '../../../common/format';
-import { resolveImageUrl } from '../../../common/images';
-import { UUID_PATTERN, type AdminDeleted } from '../../../common/schemas/admin';
+import { shortOrderId } from '#common/format';
+import { resolveImageUrl } from '#common/images';
+import { UUID_PATTERN, type AdminDeleted } from '#common/schemas/admin';
 import {
   type AdminOrder,
   type AdminOrderPage,
   type AdminOrdersQuery,
   type AdminOrderUpdate,
   type AdminShippingInfo,
-} from '../../../common/schemas/admin-orders';
-import { userTopic } from '../../../common/schemas/events';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
+} from '#common/schemas/admin-orders';
+import { userTopic } from '#common/schemas/events';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import { createOrdersAdminRepository, type OrderItemRow, type OrderRow } from './orders-admin.repository';
-import { pageWindow, toPage } from '../../lib/pagination';
+import { pageWindow, toPage } from '#server/lib/pagination';
 
 /**
  * The back office's orders: list (search, status filter, newest first, paginated), read, update

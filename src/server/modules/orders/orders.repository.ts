@@ -1,6 +1,6 @@
-import type { PricedLine } from '../../../common/schemas/checkout';
-import type { Db } from '../../db/client';
-import type { OrderStatus, PaymentMethod } from '../../db/schema';
+import type { PricedLine } from '#common/schemas/checkout';
+import type { Db } from '#server/db/client';
+import type { OrderStatus, PaymentMethod } from '#server/db/schema';
 
 export interface NewOrderRow {
   paymentId: string;

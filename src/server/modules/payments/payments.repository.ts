@@ -1,6 +1,6 @@
 import { sql, type Updateable } from 'kysely';
-import type { Db } from '../../db/client';
-import type { PaymentMethod, PaymentStatus, PaymentsTable } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import type { PaymentMethod, PaymentStatus, PaymentsTable } from '#server/db/schema';
 
 export interface PaymentRow {
   id: string;

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PaymentReferenceSchema } from '../../../common/schemas/checkout';
-import type { AppDeps } from '../../deps';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import { PaymentReferenceSchema } from '#common/schemas/checkout';
+import type { AppDeps } from '#server/deps';
+import type { AppEnv } from '#server/lib/hono-env';
+import { validate } from '#server/lib/validate';
 
 const ReferenceParamSchema = z.object({ reference: PaymentReferenceSchema });
 

@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import {
-  PricedLineSchema,
-  type PaymentStatusResponse,
-  type PricedLine,
-} from '../../../common/schemas/checkout';
-import { userTopic } from '../../../common/schemas/events';
-import type { Database, Db } from '../../db/client';
-import type { PaymentMethod, PaymentStatus } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { PricedLineSchema, type PaymentStatusResponse, type PricedLine } from '#common/schemas/checkout';
+import { userTopic } from '#common/schemas/events';
+import type { Database, Db } from '#server/db/client';
+import type { PaymentMethod, PaymentStatus } from '#server/db/schema';
+import { AppError } from '#server/lib/app-error';
 import { releaseReservations, type StockChange } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
 import { findOrderOfPayment, type PlacedOrder } from '../orders/orders.service';

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import { CHECKOUT_SERVER_MESSAGES } from '../../../common/schemas/checkout';
-import type { Config } from '../../config';
-import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
+import { CHECKOUT_SERVER_MESSAGES } from '#common/schemas/checkout';
+import type { Config } from '#server/config';
+import { AppError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
 import type { SettingsService } from '../settings/settings.service';
 
 /**

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { Database, Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
+import type { Database, Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
 import { createCustomerAccount } from '../auth/auth.service';
 import {
   releaseReservations,

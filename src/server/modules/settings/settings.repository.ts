@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 
 /** api_configurations: one encrypted value per (provider, key_name); values stay encrypted here. */
 export interface StoredSettingRow {

@@ -3,12 +3,12 @@ import {
   type AdminSetting,
   type AdminSettingList,
   type SettingKey,
-} from '../../../common/schemas/admin-settings';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
-import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box';
+} from '#common/schemas/admin-settings';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
+import { decryptSecret, encryptSecret, SecretBoxError } from '#server/lib/secret-box';
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import { createSettingsRepository, type StoredSettingRow } from './settings.repository';

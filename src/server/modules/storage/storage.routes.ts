@@ -1,9 +1,9 @@
 import { Hono, type Handler } from 'hono';
-import type { ErrorBody } from '../../../common/errors';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/app-error';
-import { requireAdmin } from '../../lib/auth-guards';
-import type { AppEnv } from '../../lib/hono-env';
+import type { ErrorBody } from '#common/errors';
+import type { AppDeps } from '#server/deps';
+import { AppError } from '#server/lib/app-error';
+import { requireAdmin } from '#server/lib/auth-guards';
+import type { AppEnv } from '#server/lib/hono-env';
 import { isValidStorageKey } from './storage';
 import { IMAGE_CACHE_CONTROL, processAndStoreImage } from './storage.service';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from '../../../common/images';
-import { AppError } from '../../lib/app-error';
+import { IMAGE_WIDTHS, MAIN_IMAGE_WIDTH } from '#common/images';
+import { AppError } from '#server/lib/app-error';
 import { StorageKeyExistsError, type Storage } from './storage';
 
 /** An uploaded image after re-encoding: `path` is the storage key of the main (800 px) WebP variant. */

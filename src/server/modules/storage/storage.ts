@@ -9,7 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 
 /**
  * Object storage behind one interface. Keys are relative paths such as

@@ -1,16 +1,16 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { ArrowLeft, LogOut, Mail, Menu, Package, Settings, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { BrandLockup } from '../../components/brand';
-import { SkipLink } from '../../components/skip-link';
-import { Drawer, DrawerHeader } from '../../components/ui/dialog';
-import { Skeleton } from '../../components/ui/skeleton';
-import { paths } from '../../config/paths';
-import { useCurrentUser } from '../../lib/current-user';
-import { useSignOut } from '../../features/auth/api/sign-out';
-import { RequireUser } from '../../features/auth/components/require-user';
-import { errorMessage } from '../../lib/api-client';
+import { BrandLockup } from '#web/components/brand';
+import { SkipLink } from '#web/components/skip-link';
+import { Drawer, DrawerHeader } from '#web/components/ui/dialog';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { useCurrentUser } from '#web/lib/current-user';
+import { useSignOut } from '#web/features/auth/api/sign-out';
+import { RequireUser } from '#web/features/auth/components/require-user';
+import { errorMessage } from '#web/lib/api-client';
 
 const accountLinks = [
   { label: 'Orders', to: paths.profile.orders.getHref(), icon: Package },

@@ -1,10 +1,10 @@
 import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { BrandMark } from '../../components/brand';
-import { SkipLink } from '../../components/skip-link';
-import { Drawer } from '../../components/ui/dialog';
-import { RequireAdmin } from '../../features/auth/components/require-admin';
+import { BrandMark } from '#web/components/brand';
+import { SkipLink } from '#web/components/skip-link';
+import { Drawer } from '#web/components/ui/dialog';
+import { RequireAdmin } from '#web/features/auth/components/require-admin';
 import { AdminPanel } from './admin-panel';
 
 /** The back office: navigation panel at left (a drawer on small screens) and the page. */

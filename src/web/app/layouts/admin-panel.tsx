@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import {
   ChartColumn,
   ChevronDown,
@@ -16,11 +16,11 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { NavLink, matchPath, useLocation } from 'react-router';
-import { BrandMark } from '../../components/brand';
-import { CloseButton } from '../../components/ui/dialog';
-import { paths } from '../../config/paths';
-import { useSignOut } from '../../features/auth/api/sign-out';
-import { errorMessage } from '../../lib/api-client';
+import { BrandMark } from '#web/components/brand';
+import { CloseButton } from '#web/components/ui/dialog';
+import { paths } from '#web/config/paths';
+import { useSignOut } from '#web/features/auth/api/sign-out';
+import { errorMessage } from '#web/lib/api-client';
 
 interface AdminLink {
   label: string;

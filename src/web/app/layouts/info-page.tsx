@@ -1,9 +1,9 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../config/paths';
+import { PageTitle } from '#web/components/page-title';
+import { paths } from '#web/config/paths';
 
 /** The link every info page starts with (spec §2: "Every info page has a Back to Home link to /"). */
 export function BackToHome({ label = 'Back to Home' }: { label?: string }) {

@@ -1,9 +1,9 @@
 import { ArrowUpRight, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { BrandLockup } from '../../components/brand';
-import { buttonClasses } from '../../components/ui/button';
-import { Drawer, DrawerHeader } from '../../components/ui/dialog';
-import { TOKEN_BUY_URL } from '../../../common/token';
+import { BrandLockup } from '#web/components/brand';
+import { buttonClasses } from '#web/components/ui/button';
+import { Drawer, DrawerHeader } from '#web/components/ui/dialog';
+import { TOKEN_BUY_URL } from '#common/token';
 import { mainNavLinks } from './nav-links';
 
 /** The side menu of small screens. */

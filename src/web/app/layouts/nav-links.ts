@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths';
 
 /** The storefront's main links, in the top bar on wide screens and in the side menu on small ones. */
 export const mainNavLinks = [

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { buttonClasses } from '../../components/ui/button';
+import { PageTitle } from '#web/components/page-title';
+import { buttonClasses } from '#web/components/ui/button';
 
 export function NotFoundContent({ backTo, backLabel }: { backTo: string; backLabel: string }) {
   return (

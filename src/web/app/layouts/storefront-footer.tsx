@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { BrandLockup } from '../../components/brand';
-import { paths } from '../../config/paths';
+import { BrandLockup } from '#web/components/brand';
+import { paths } from '#web/config/paths';
 
 const columns = [
   {

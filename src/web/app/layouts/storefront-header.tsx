@@ -1,13 +1,13 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { Menu, ShieldCheck, ShoppingBag, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { BrandLockup } from '../../components/brand';
-import { Skeleton } from '../../components/ui/skeleton';
-import { paths } from '../../config/paths';
-import { useCurrentUser } from '../../lib/current-user';
-import { selectItemCount, useCartStore } from '../../features/checkout/stores/cart-store';
-import { BuyTokenButton } from '../../features/token/components/buy-token-button';
+import { BrandLockup } from '#web/components/brand';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { useCurrentUser } from '#web/lib/current-user';
+import { selectItemCount, useCartStore } from '#web/features/checkout/stores/cart-store';
+import { BuyTokenButton } from '#web/features/token/components/buy-token-button';
 import { MobileMenu } from './mobile-menu';
 import { mainNavLinks } from './nav-links';
 

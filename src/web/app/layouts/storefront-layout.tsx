@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
-import { SkipLink } from '../../components/skip-link';
-import { CartDrawer } from '../../features/checkout/components/cart-drawer';
-import { CookieNotice } from '../../features/consent/components/cookie-notice';
-import { DisclaimerModal } from '../../features/consent/components/disclaimer-modal';
+import { SkipLink } from '#web/components/skip-link';
+import { CartDrawer } from '#web/features/checkout/components/cart-drawer';
+import { CookieNotice } from '#web/features/consent/components/cookie-notice';
+import { DisclaimerModal } from '#web/features/consent/components/disclaimer-modal';
 import { StorefrontFooter } from './storefront-footer';
 import { StorefrontHeader } from './storefront-header';
 

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 

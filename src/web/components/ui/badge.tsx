@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import type { ReactNode } from 'react';
 
 export type BadgeTone = 'neutral' | 'rose' | 'green' | 'orange' | 'red' | 'blue' | 'violet';

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './spinner';
 

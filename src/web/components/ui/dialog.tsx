@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 

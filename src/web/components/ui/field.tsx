@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { createContext, useContext, useId, type LabelHTMLAttributes, type ReactNode } from 'react';
 
 interface FieldContextValue {

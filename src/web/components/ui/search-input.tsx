@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { Search } from 'lucide-react';
 import type { InputHTMLAttributes } from 'react';
 

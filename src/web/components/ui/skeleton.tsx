@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** A grey block where content will appear once it has loaded. */
 export function Skeleton({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 export interface SpinnerProps {
   /** Read to screen readers; pass null when the spinner sits inside something that already says "busy". */

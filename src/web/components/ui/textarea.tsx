@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { useFieldControl } from './field';
 

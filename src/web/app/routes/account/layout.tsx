@@ -1,3 +1,3 @@
-import { AccountLayout } from '../../layouts/account-layout';
+import { AccountLayout } from '#web/app/layouts/account-layout';
 
 export { AccountLayout as Component };

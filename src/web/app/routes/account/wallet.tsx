@@ -1,5 +1,5 @@
-import { PageTitle } from '../../../components/page-title';
-import { AccountPageHeader } from '../../layouts/account-layout';
+import { PageTitle } from '#web/components/page-title';
+import { AccountPageHeader } from '#web/app/layouts/account-layout';
 
 export function Component() {
   return (

@@ -1,6 +1,6 @@
-import { PageTitle } from '../../../components/page-title';
-import { AirdropManagement } from '../../../features/admin/airdrops/components/airdrop-management';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { AirdropManagement } from '#web/features/admin/airdrops/components/airdrop-management';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   return (

@@ -1,6 +1,6 @@
-import { PageTitle } from '../../../components/page-title';
-import { AnalyticsCharts } from '../../../features/admin/analytics/components/analytics-charts';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { AnalyticsCharts } from '#web/features/admin/analytics/components/analytics-charts';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   return (

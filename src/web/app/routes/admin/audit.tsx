@@ -1,6 +1,6 @@
-import { PageTitle } from '../../../components/page-title';
-import { AuditLog } from '../../../features/admin/audit/components/audit-log';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { AuditLog } from '#web/features/admin/audit/components/audit-log';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   return (

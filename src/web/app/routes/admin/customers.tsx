@@ -1,6 +1,6 @@
-import { PageTitle } from '../../../components/page-title';
-import { CustomersTable } from '../../../features/admin/customers/components/customers-table';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { CustomersTable } from '#web/features/admin/customers/components/customers-table';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   return (

@@ -1,7 +1,7 @@
-import { PageTitle } from '../../../components/page-title';
-import { paths } from '../../../config/paths';
-import { DashboardOverview } from '../../../features/admin/dashboard/components/dashboard-overview';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { paths } from '#web/config/paths';
+import { DashboardOverview } from '#web/features/admin/dashboard/components/dashboard-overview';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   return (

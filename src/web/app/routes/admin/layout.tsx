@@ -1,6 +1,6 @@
-import { catalogKeys } from '../../../features/catalog/api/catalog-keys';
-import { useLiveEvents } from '../../../lib/live-events';
-import { AdminLayout } from '../../layouts/admin-layout';
+import { catalogKeys } from '#web/features/catalog/api/catalog-keys';
+import { useLiveEvents } from '#web/lib/live-events';
+import { AdminLayout } from '#web/app/layouts/admin-layout';
 
 /**
  * The back office. It also follows the storefront's catalogue events, so that products an admin

@@ -1,12 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { BrandMark } from '../../../components/brand';
-import { PageTitle } from '../../../components/page-title';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { useCurrentUser } from '../../../lib/current-user';
-import { AdminLoginForm } from '../../../features/auth/components/admin-login-form';
-import { adminCheckMessage } from '../../../features/auth/components/require-admin';
+import { BrandMark } from '#web/components/brand';
+import { PageTitle } from '#web/components/page-title';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { paths } from '#web/config/paths';
+import { useCurrentUser } from '#web/lib/current-user';
+import { AdminLoginForm } from '#web/features/auth/components/admin-login-form';
+import { adminCheckMessage } from '#web/features/auth/components/require-admin';
 
 export function Component() {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
-import { PageTitle } from '../../../components/page-title';
-import { MessagesInbox } from '../../../features/admin/messages/components/messages-inbox';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { MessagesInbox } from '#web/features/admin/messages/components/messages-inbox';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
-import { paths } from '../../../config/paths';
-import { NotFoundContent } from '../../layouts/not-found-content';
+import { paths } from '#web/config/paths';
+import { NotFoundContent } from '#web/app/layouts/not-found-content';
 
 export function Component() {
   return <NotFoundContent backTo={paths.admin.dashboard.getHref()} backLabel="Back to Dashboard" />;

@@ -1,6 +1,6 @@
-import { PageTitle } from '../../../components/page-title';
-import { OrdersList } from '../../../features/admin/orders/components/orders-list';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { OrdersList } from '#web/features/admin/orders/components/orders-list';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   return (

@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { AddProduct } from '../../../features/admin/products/components/add-product';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { buttonClasses } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { AddProduct } from '#web/features/admin/products/components/add-product';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   const listHref = paths.admin.products.getHref();

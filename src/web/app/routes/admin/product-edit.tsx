@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { EditProduct } from '../../../features/admin/products/components/edit-product';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { buttonClasses } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { EditProduct } from '#web/features/admin/products/components/edit-product';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   const { id = '' } = useParams();

@@ -1,6 +1,6 @@
-import { PageTitle } from '../../../components/page-title';
-import { ApiSettings } from '../../../features/admin/settings/components/api-settings';
-import { AdminPageHeader } from '../../layouts/admin-layout';
+import { PageTitle } from '#web/components/page-title';
+import { ApiSettings } from '#web/features/admin/settings/components/api-settings';
+import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
   return (

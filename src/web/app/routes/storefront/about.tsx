@@ -1,8 +1,8 @@
 import { ArrowRight, Gem, Leaf, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { InfoPage, InfoSection } from '../../layouts/info-page';
+import { buttonClasses } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { InfoPage, InfoSection } from '#web/app/layouts/info-page';
 
 const values = [
   {

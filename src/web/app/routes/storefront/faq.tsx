@@ -1,9 +1,9 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { InfoPage } from '../../layouts/info-page';
+import { paths } from '#web/config/paths';
+import { InfoPage } from '#web/app/layouts/info-page';
 
 interface Question {
   q: string;

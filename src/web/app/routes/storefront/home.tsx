@@ -1,27 +1,27 @@
 import { ArrowRight, BadgeCheck, Coins, Truck } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths, type LandingSection } from '../../../config/paths';
-import { useCartStore } from '../../../features/checkout/stores/cart-store';
-import { useProduct } from '../../../features/catalog/api/get-product';
-import type { OpenedFromShopState } from '../../../features/catalog/components/product-card';
-import { ProductBrowser } from '../../../features/catalog/components/product-browser';
-import type { AddToCartSelection } from '../../../features/catalog/components/product-modal';
-import { AirdropProgress } from '../../../features/market/components/airdrop-progress';
-import { ShippingTicker } from '../../../features/market/components/shipping-ticker';
-import { TickerBoundary, TokenTicker } from '../../../features/market/components/token-ticker';
-import { BuyTokenButton } from '../../../features/token/components/buy-token-button';
-import { EcosystemCards } from '../../../features/token/components/ecosystem-cards';
-import { RewardsDetails } from '../../../features/token/components/rewards-details';
-import { catalogKeys } from '../../../features/catalog/api/catalog-keys';
-import { useLiveEvents } from '../../../lib/live-events';
-import { useHashAnchor } from '../../../lib/use-hash-anchor';
+import { PageTitle } from '#web/components/page-title';
+import { buttonClasses } from '#web/components/ui/button';
+import { paths, type LandingSection } from '#web/config/paths';
+import { useCartStore } from '#web/features/checkout/stores/cart-store';
+import { useProduct } from '#web/features/catalog/api/get-product';
+import type { OpenedFromShopState } from '#web/features/catalog/components/product-card';
+import { ProductBrowser } from '#web/features/catalog/components/product-browser';
+import type { AddToCartSelection } from '#web/features/catalog/components/product-modal';
+import { AirdropProgress } from '#web/features/market/components/airdrop-progress';
+import { ShippingTicker } from '#web/features/market/components/shipping-ticker';
+import { TickerBoundary, TokenTicker } from '#web/features/market/components/token-ticker';
+import { BuyTokenButton } from '#web/features/token/components/buy-token-button';
+import { EcosystemCards } from '#web/features/token/components/ecosystem-cards';
+import { RewardsDetails } from '#web/features/token/components/rewards-details';
+import { catalogKeys } from '#web/features/catalog/api/catalog-keys';
+import { useLiveEvents } from '#web/lib/live-events';
+import { useHashAnchor } from '#web/lib/use-hash-anchor';
 
 /** The product modal (gallery, options, size guide) loads when a product is first opened. */
 const ProductModal = lazy(() =>
-  import('../../../features/catalog/components/product-modal').then((m) => ({ default: m.ProductModal })),
+  import('#web/features/catalog/components/product-modal').then((m) => ({ default: m.ProductModal })),
 );
 
 const promises = [

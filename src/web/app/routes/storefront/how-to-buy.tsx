@@ -1,9 +1,9 @@
 import { ArrowUpRight, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MIN_ADVISED_SOL, TOKEN_BUY_URL, TOKEN_CHART_URL, TOKEN_SYMBOL } from '../../../../common/token';
-import { buttonClasses } from '../../../components/ui/button';
-import { ContractAddress } from '../../../features/token/components/contract-address';
-import { InfoPage } from '../../layouts/info-page';
+import { MIN_ADVISED_SOL, TOKEN_BUY_URL, TOKEN_CHART_URL, TOKEN_SYMBOL } from '#common/token';
+import { buttonClasses } from '#web/components/ui/button';
+import { ContractAddress } from '#web/features/token/components/contract-address';
+import { InfoPage } from '#web/app/layouts/info-page';
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (

@@ -1,10 +1,10 @@
 import { Navigate, useNavigate } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
-import { Alert } from '../../../components/ui/alert';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { LOAD_USER_ERROR, useCurrentUser } from '../../../lib/current-user';
-import { LoginForm } from '../../../features/auth/components/login-form';
+import { PageTitle } from '#web/components/page-title';
+import { Alert } from '#web/components/ui/alert';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { paths } from '#web/config/paths';
+import { LOAD_USER_ERROR, useCurrentUser } from '#web/lib/current-user';
+import { LoginForm } from '#web/features/auth/components/login-form';
 
 export function Component() {
   const navigate = useNavigate();

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { CART_STORAGE_KEY } from '../../../features/checkout/stores/cart-store';
-import { CHECKOUT_STORAGE_KEY } from '../../../features/checkout/stores/checkout-store';
-import { CONSENT_STORAGE_KEYS } from '../../../features/consent/hooks/use-stored-flag';
-import { InfoList, InfoPage, InfoSection } from '../../layouts/info-page';
+import { paths } from '#web/config/paths';
+import { CART_STORAGE_KEY } from '#web/features/checkout/stores/cart-store';
+import { CHECKOUT_STORAGE_KEY } from '#web/features/checkout/stores/checkout-store';
+import { CONSENT_STORAGE_KEYS } from '#web/features/consent/hooks/use-stored-flag';
+import { InfoList, InfoPage, InfoSection } from '#web/app/layouts/info-page';
 
 const linkClass =
   'font-medium text-stone-950 underline decoration-stone-300 underline-offset-2 hover:decoration-rose-600';

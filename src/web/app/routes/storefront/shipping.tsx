@@ -1,8 +1,8 @@
 import { Clock, MapPin, PackageCheck, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { FLAT_SHIPPING_CENTS, FREE_SHIPPING_THRESHOLD_CENTS, formatUsd } from '../../../../common/money';
-import { paths } from '../../../config/paths';
-import { InfoList, InfoPage, InfoSection } from '../../layouts/info-page';
+import { FLAT_SHIPPING_CENTS, FREE_SHIPPING_THRESHOLD_CENTS, formatUsd } from '#common/money';
+import { paths } from '#web/config/paths';
+import { InfoList, InfoPage, InfoSection } from '#web/app/layouts/info-page';
 
 const highlights = [
   { icon: Clock, label: 'Processing', value: 'Within 48 hours' },

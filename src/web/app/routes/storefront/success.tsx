@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths';
-import { PaymentReturn } from '../../../features/checkout/components/payment-return';
+import { paths } from '#web/config/paths';
+import { PaymentReturn } from '#web/features/checkout/components/payment-return';
 
 /** /success?reference=...: the payment-return page. Without a reference, back to the store. */
 export function Component() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { InfoPage } from '../../layouts/info-page';
+import { paths } from '#web/config/paths';
+import { InfoPage } from '#web/app/layouts/info-page';
 
 const linkClass =
   'font-medium text-stone-950 underline decoration-stone-300 underline-offset-2 hover:decoration-rose-600';

@@ -1,5 +1,5 @@
-import { formatUsd } from '../../../../common/money';
-import type { AuditEntry } from '../../../../common/schemas/admin-audit';
+import { formatUsd } from '#common/money';
+import type { AuditEntry } from '#common/schemas/admin-audit';
 
 /** One "label: value" part of an audit entry's details, for display. */
 export interface AuditDetailPart {

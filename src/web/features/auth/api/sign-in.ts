@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser, SignInInput } from '../../../../common/schemas/auth';
-import { apiClient } from '../../../lib/api-client';
-import { authKeys } from '../../../lib/auth-keys';
-import { getMe } from '../../../lib/current-user';
+import type { SessionUser, SignInInput } from '#common/schemas/auth';
+import { apiClient } from '#web/lib/api-client';
+import { authKeys } from '#web/lib/auth-keys';
+import { getMe } from '#web/lib/current-user';
 
 export function signIn(input: SignInInput): Promise<unknown> {
   return apiClient.post('/api/auth/sign-in/email', { email: input.email, password: input.password });

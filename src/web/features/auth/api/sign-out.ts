@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { authKeys } from '../../../lib/auth-keys';
+import { apiClient } from '#web/lib/api-client';
+import { authKeys } from '#web/lib/auth-keys';
 
 export function signOut(): Promise<unknown> {
   return apiClient.post('/api/auth/sign-out', {});

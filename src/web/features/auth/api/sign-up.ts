@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser, SignUpInput } from '../../../../common/schemas/auth';
-import { apiClient } from '../../../lib/api-client';
-import { authKeys } from '../../../lib/auth-keys';
-import { getMe } from '../../../lib/current-user';
+import type { SessionUser, SignUpInput } from '#common/schemas/auth';
+import { apiClient } from '#web/lib/api-client';
+import { authKeys } from '#web/lib/auth-keys';
+import { getMe } from '#web/lib/current-user';
 import { signIn } from './sign-in';
 
 export function signUp(input: SignUpInput): Promise<unknown> {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { SignInInputSchema, SignUpInputSchema, PASSWORD_MIN_LENGTH } from '../../../../common/schemas/auth';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { formText } from '../../../lib/form-data';
+import { SignInInputSchema, SignUpInputSchema, PASSWORD_MIN_LENGTH } from '#common/schemas/auth';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { errorMessage, isApiError } from '#web/lib/api-client';
+import { formText } from '#web/lib/form-data';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 

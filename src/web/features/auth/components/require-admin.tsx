@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { useMe } from '../../../lib/current-user';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { paths } from '#web/config/paths';
+import { useMe } from '#web/lib/current-user';
 
 /** The admin check's messages (spec: admin back office, error catalogue), shown on /admin/login. */
 export const ADMIN_CHECK_MESSAGES = {

@@ -1,9 +1,9 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '../../../config/paths';
-import { authKeys } from '../../../lib/auth-keys';
-import { useCurrentUser } from '../../../lib/current-user';
+import { paths } from '#web/config/paths';
+import { authKeys } from '#web/lib/auth-keys';
+import { useCurrentUser } from '#web/lib/current-user';
 
 /**
  * Renders children only for a signed-in user; others go to /login. Once a sign-out starts under

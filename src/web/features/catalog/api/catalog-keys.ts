@@ -1,4 +1,4 @@
-import type { Category, Gender } from '../../../../common/schemas/product';
+import type { Category, Gender } from '#common/schemas/product';
 
 /** What the shop section filters by; undefined means "all". */
 export interface ProductFilters {

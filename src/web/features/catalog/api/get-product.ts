@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Product } from '../../../../common/schemas/product';
-import { apiClient } from '../../../lib/api-client';
+import type { Product } from '#common/schemas/product';
+import { apiClient } from '#web/lib/api-client';
 import { catalogKeys } from './catalog-keys';
 import type { ProductListResponse } from './get-products';
 

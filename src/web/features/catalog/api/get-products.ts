@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../common/schemas/product';
-import { apiClient } from '../../../lib/api-client';
+import type { Product } from '#common/schemas/product';
+import { apiClient } from '#web/lib/api-client';
 import { catalogKeys, type ProductFilters } from './catalog-keys';
 
 export interface ProductListResponse {

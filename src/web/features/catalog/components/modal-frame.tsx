@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Modal } from '../../../components/ui/dialog';
-import { cn } from '../../../lib/cn';
+import { Modal } from '#web/components/ui/dialog';
+import { cn } from '#web/lib/cn';
 
 /**
  * The product view's modal: the shared Modal primitive (focus trap, Escape, backdrop click, focus

@@ -1,5 +1,5 @@
-import { cn } from '../../../lib/cn';
-import { formatUsd } from '../../../../common/money';
+import { cn } from '#web/lib/cn';
+import { formatUsd } from '#common/money';
 
 /** The price, and the struck-through original price when there is one. */
 export function Price({

@@ -1,8 +1,8 @@
 import { Images } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Product } from '../../../../common/schemas/product';
-import { isSoldOut } from '../../../../common/catalog';
-import { paths } from '../../../config/paths';
+import type { Product } from '#common/schemas/product';
+import { isSoldOut } from '#common/catalog';
+import { paths } from '#web/config/paths';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { LowStockNote } from './stock-notes';

@@ -1,7 +1,7 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import type { Gender } from '../../../../common/schemas/product';
+import type { Gender } from '#common/schemas/product';
 import {
   CATEGORIES,
   GENDER_LABELS,
@@ -9,7 +9,7 @@ import {
   categoriesForGender,
   isCategory,
   isCategoryOfGender,
-} from '../../../../common/catalog';
+} from '#common/catalog';
 import type { ProductFilters } from '../api/catalog-keys';
 
 const genderOptions: Array<{ value: Gender | undefined; label: string }> = [

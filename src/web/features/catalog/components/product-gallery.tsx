@@ -1,7 +1,7 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import type { ProductImage as ProductImageData } from '../../../../common/schemas/product';
+import type { ProductImage as ProductImageData } from '#common/schemas/product';
 import { ProductImage } from './product-image';
 
 const MAIN_SIZES = '(min-width: 1024px) 480px, (min-width: 640px) 50vw, 100vw';

@@ -1,7 +1,7 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { PackageSearch, RotateCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
 import type { ProductFilters } from '../api/catalog-keys';
 import { useProducts } from '../api/get-products';
 import { ProductCard } from './product-card';

@@ -1,5 +1,5 @@
-import { cn } from '../../../lib/cn';
-import type { ProductImage as ProductImageData } from '../../../../common/schemas/product';
+import { cn } from '#web/lib/cn';
+import type { ProductImage as ProductImageData } from '#common/schemas/product';
 
 /** Product photos are portrait, 3:4 (the demo photos are 1200 x 1600). */
 export const PRODUCT_IMAGE_WIDTH = 1200;

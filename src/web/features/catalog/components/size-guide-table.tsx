@@ -1,5 +1,5 @@
-import type { SizeGuide } from '../../../../common/schemas/product';
-import { SIZE_GUIDE_MEASURES } from '../../../../common/catalog';
+import type { SizeGuide } from '#common/schemas/product';
+import { SIZE_GUIDE_MEASURES } from '#common/catalog';
 
 const measureLabels = { waist: 'Waist', hip: 'Hip', bust: 'Bust' } as const;
 

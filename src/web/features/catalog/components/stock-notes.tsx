@@ -1,5 +1,5 @@
-import { cn } from '../../../lib/cn';
-import { isLowStock } from '../../../../common/catalog';
+import { cn } from '#web/lib/cn';
+import { isLowStock } from '#common/catalog';
 
 /** 'Only N left in stock!' at quantity 1 to 5 (spec §2, §9); nothing otherwise. */
 export function LowStockNote({ quantity, className }: { quantity: number; className?: string }) {

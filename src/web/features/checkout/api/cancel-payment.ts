@@ -1,5 +1,5 @@
-import type { PaymentStatusResponse } from '../../../../common/schemas/checkout';
-import { apiClient } from '../../../lib/api-client';
+import type { PaymentStatusResponse } from '#common/schemas/checkout';
+import { apiClient } from '#web/lib/api-client';
 
 /**
  * POST /api/payments/:reference/cancel: the shopper left the card page; the server expires the

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CheckoutInput, CheckoutResponse } from '../../../../common/schemas/checkout';
-import { apiClient } from '../../../lib/api-client';
+import type { CheckoutInput, CheckoutResponse } from '#common/schemas/checkout';
+import { apiClient } from '#web/lib/api-client';
 
 /**
  * POST /api/checkout: product ids, options, quantities and the shipping info. Never amounts: the

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CheckoutConfigResponse } from '../../../../common/schemas/checkout';
-import { apiClient } from '../../../lib/api-client';
+import type { CheckoutConfigResponse } from '#common/schemas/checkout';
+import { apiClient } from '#web/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
 /** GET /api/checkout/config: which payment methods the server can take right now. */

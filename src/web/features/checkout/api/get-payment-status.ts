@@ -1,5 +1,5 @@
-import type { PaymentStatusResponse } from '../../../../common/schemas/checkout';
-import { apiClient } from '../../../lib/api-client';
+import type { PaymentStatusResponse } from '#common/schemas/checkout';
+import { apiClient } from '#web/lib/api-client';
 
 /** GET /api/payments/:reference/status (the spec's payment-status call). */
 export function getPaymentStatus(reference: string, signal?: AbortSignal): Promise<PaymentStatusResponse> {

@@ -1,9 +1,9 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CHECKOUT_MESSAGES, validateShippingInfo } from '../../../../common/schemas/checkout';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Drawer, DrawerHeader } from '../../../components/ui/dialog';
+import { CHECKOUT_MESSAGES, validateShippingInfo } from '#common/schemas/checkout';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Drawer, DrawerHeader } from '#web/components/ui/dialog';
 import { CartTotalsList } from './cart-totals';
 import { selectItemCount, useCartStore } from '../stores/cart-store';
 import { CHECKOUT_STEPS, useCheckoutStore, type CheckoutStep } from '../stores/checkout-store';

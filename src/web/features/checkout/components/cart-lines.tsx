@@ -1,6 +1,6 @@
 import { ImageOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { formatUsd } from '../../../../common/money';
+import { formatUsd } from '#common/money';
 import {
   cartLineId,
   MAX_LINE_QUANTITY,

@@ -1,5 +1,5 @@
-import { cn } from '../../../lib/cn';
-import { FREE_SHIPPING_THRESHOLD_CENTS, formatUsd, type CartTotals } from '../../../../common/money';
+import { cn } from '#web/lib/cn';
+import { FREE_SHIPPING_THRESHOLD_CENTS, formatUsd, type CartTotals } from '#common/money';
 import { useCartTotals } from '../stores/cart-store';
 
 /** Subtotal, shipping and total as a definition list; `totals` defaults to the cart's own. */

@@ -1,5 +1,5 @@
 import { CircleCheck, Mail, MapPin } from 'lucide-react';
-import { formatUsd } from '../../../../common/money';
+import { formatUsd } from '#common/money';
 import type { OrderConfirmation } from '../stores/checkout-store';
 
 /** Step 4: 'Thank You for Your Order!', the order total, and who it ships to. */

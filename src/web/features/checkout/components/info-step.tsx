@@ -1,15 +1,11 @@
 import { UserRoundPlus } from 'lucide-react';
 import { useRef, useState, type FormEvent, type HTMLInputAutoCompleteAttribute } from 'react';
-import {
-  SHIPPING_FIELDS,
-  validateShippingInfo,
-  type ShippingField,
-} from '../../../../common/schemas/checkout';
-import { PASSWORD_MIN_LENGTH } from '../../../../common/schemas/auth';
-import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { useCurrentUser } from '../../../lib/current-user';
+import { SHIPPING_FIELDS, validateShippingInfo, type ShippingField } from '#common/schemas/checkout';
+import { PASSWORD_MIN_LENGTH } from '#common/schemas/auth';
+import { Alert } from '#web/components/ui/alert';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { useCurrentUser } from '#web/lib/current-user';
 import { useShippingPrefill } from '../hooks/use-shipping-prefill';
 import { useCheckoutStore } from '../stores/checkout-store';
 import { validateAccountDraft, type AccountErrors } from '../utils/account-draft';

@@ -1,15 +1,15 @@
 import { ArrowUpRight, CircleAlert, CircleCheck, PackageCheck } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
-import { buttonClasses } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { PageTitle } from '#web/components/page-title';
+import { buttonClasses } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/spinner';
+import { paths } from '#web/config/paths';
 import { useCartStore } from '../stores/cart-store';
 import { CARD_PAYMENT_SUCCESS_MESSAGE } from '../hooks/use-payment-return';
 import { usePaymentStatusPolling } from '../hooks/use-payment-status-polling';
 import { useCheckoutStore } from '../stores/checkout-store';
-import { shortHash, shortOrderId } from '../../../../common/format';
+import { shortHash, shortOrderId } from '#common/format';
 import { explorerTxUrl } from '../utils/payment-polling';
 
 export const TRACKING_NOTE = 'You will receive tracking information within 48 hours once your order ships.';

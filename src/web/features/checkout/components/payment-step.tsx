@@ -1,8 +1,8 @@
 import { CreditCard, Lock, ShieldCheck, Wallet } from 'lucide-react';
-import { CHECKOUT_SERVER_MESSAGES } from '../../../../common/schemas/checkout';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { CHECKOUT_SERVER_MESSAGES } from '#common/schemas/checkout';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { CartTotalsList } from './cart-totals';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCardCheckout } from '../hooks/use-card-checkout';

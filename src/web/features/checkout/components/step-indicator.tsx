@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { Check } from 'lucide-react';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../stores/checkout-store';
 

@@ -3,7 +3,7 @@ import {
   CHECKOUT_SERVER_MESSAGES,
   validateShippingInfo,
   type CheckoutInput,
-} from '../../../../common/schemas/checkout';
+} from '#common/schemas/checkout';
 import { useCartStore, type CartItem } from '../stores/cart-store';
 import { cancelPayment } from '../api/cancel-payment';
 import { useCreateCheckout } from '../api/create-checkout';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { cartTotals } from '../../../../common/money';
-import type { PaymentStatusResponse } from '../../../../common/schemas/checkout';
-import { errorMessage } from '../../../lib/api-client';
+import { cartTotals } from '#common/money';
+import type { PaymentStatusResponse } from '#common/schemas/checkout';
+import { errorMessage } from '#web/lib/api-client';
 import { useCartStore } from '../stores/cart-store';
 import { cancelPayment } from '../api/cancel-payment';
 import { getPaymentStatus } from '../api/get-payment-status';

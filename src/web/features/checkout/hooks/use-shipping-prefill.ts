@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { SHIPPING_FIELDS, type ShippingInfo } from '../../../../common/schemas/checkout';
-import { useCurrentUser } from '../../../lib/current-user';
+import { SHIPPING_FIELDS, type ShippingInfo } from '#common/schemas/checkout';
+import { useCurrentUser } from '#web/lib/current-user';
 import { useCheckoutStore } from '../stores/checkout-store';
 
 /** Where the account Settings page keeps the customer's details (spec: settings are kept locally). */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartTotals } from '../../../../common/money';
+import { cartTotals } from '#common/money';
 import { maxQuantityFor, sanitizeItems, useCartStore, type AddToCartInput } from './cart-store';
 
 // The store persists to localStorage: give the node test one (before the store module loads).

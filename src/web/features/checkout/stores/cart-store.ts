@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { cartTotals, MAX_LINE_QUANTITY as MAX_QUANTITY, type CartTotals } from '../../../../common/money';
+import { cartTotals, MAX_LINE_QUANTITY as MAX_QUANTITY, type CartTotals } from '#common/money';
 
 /** One cart line: the product as shown when added, plus the shopper's choices. */
 export interface CartItem {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { ShippingField, ShippingInfo } from '../../../../common/schemas/checkout';
+import type { ShippingField, ShippingInfo } from '#common/schemas/checkout';
 
 /**
  * The checkout's state machine (spec §4 "Checkout step"):

@@ -1,4 +1,4 @@
-import { CreateAccountInputSchema } from '../../../../common/schemas/checkout';
+import { CreateAccountInputSchema } from '#common/schemas/checkout';
 import type { AccountDraft } from '../stores/checkout-store';
 
 export type AccountErrors = Partial<Record<keyof AccountDraft, string>>;

@@ -1,5 +1,5 @@
-import { CHECKOUT_MESSAGES, CHECKOUT_SERVER_MESSAGES } from '../../../../common/schemas/checkout';
-import { ApiError } from '../../../lib/api-client';
+import { CHECKOUT_MESSAGES, CHECKOUT_SERVER_MESSAGES } from '#common/schemas/checkout';
+import { ApiError } from '#web/lib/api-client';
 
 /**
  * The message a failed card checkout shows (spec §8 "Payment"): the server's error text when it

@@ -1,5 +1,5 @@
-import type { PaymentStatusResponse } from '../../../../common/schemas/checkout';
-import { ApiError } from '../../../lib/api-client';
+import type { PaymentStatusResponse } from '#common/schemas/checkout';
+import { ApiError } from '#web/lib/api-client';
 
 /**
  * The /success page's polling rule (spec §8, §9): poll every second; an error whose message

@@ -1,7 +1,7 @@
 import { Cookie } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { Button } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
 import { CONSENT_STORAGE_KEYS, useCookieConsent, writeStoredFlag } from '../hooks/use-stored-flag';
 
 /**

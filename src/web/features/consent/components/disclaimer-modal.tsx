@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
 import { CONSENT_STORAGE_KEYS, useStoredFlag, writeStoredFlag } from '../hooks/use-stored-flag';
 
 const investmentRisks = [

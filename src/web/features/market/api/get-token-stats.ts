@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TokenStatsResponse } from '../../../../common/schemas/market';
-import { apiClient } from '../../../lib/api-client';
+import type { TokenStatsResponse } from '#common/schemas/market';
+import { apiClient } from '#web/lib/api-client';
 import { marketKeys } from './market-keys';
 
 /** Spec §7: token stats are polled every 30 s, not refreshed on focus, retried up to 3 times. */

@@ -1,8 +1,8 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { PartyPopper } from 'lucide-react';
-import { formatCompactUsd } from '../../../../common/format';
-import { AIRDROP_GOAL_USD, airdropProgress, formatProgressPercent } from '../../../../common/progress';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { formatCompactUsd } from '#common/format';
+import { AIRDROP_GOAL_USD, airdropProgress, formatProgressPercent } from '#common/progress';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { useTokenStats } from '../api/get-token-stats';
 
 export const READY_TO_CLAIM_TEXT = 'Ready to Claim!';

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import type { CSSProperties, ReactNode } from 'react';
 
 const KEYFRAMES = '@keyframes aelo-marquee{from{transform:translateX(0)}to{transform:translateX(-50%)}}';

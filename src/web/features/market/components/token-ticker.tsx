@@ -1,13 +1,8 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
-import {
-  changeTone,
-  formatCompactUsd,
-  formatPercentChange,
-  formatTokenPrice,
-} from '../../../../common/format';
-import { TOKEN_SYMBOL } from '../../../../common/token';
+import { changeTone, formatCompactUsd, formatPercentChange, formatTokenPrice } from '#common/format';
+import { TOKEN_SYMBOL } from '#common/token';
 import { useTokenStats } from '../api/get-token-stats';
 import { Marquee } from './marquee';
 

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { Button, type ButtonSize, type ButtonVariant } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
 
 /**
  * The storefront's Buy Token button. Until the Buy Token modal lands (its own issue), it takes the

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { TOKEN_CONTRACT_ADDRESS } from '../../../../common/token';
+import { TOKEN_CONTRACT_ADDRESS } from '#common/token';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 

@@ -1,6 +1,6 @@
 import { Building2, Gift, Repeat2, Tag } from 'lucide-react';
-import { TOKEN_DISCOUNT_PERCENT } from '../../../../common/money';
-import { TOKEN_SYMBOL } from '../../../../common/token';
+import { TOKEN_DISCOUNT_PERCENT } from '#common/money';
+import { TOKEN_SYMBOL } from '#common/token';
 
 /** Spec §1, §9: every sale is split 10 / 10 / 80. */
 export const REVENUE_SPLIT = [

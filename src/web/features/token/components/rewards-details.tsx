@@ -1,6 +1,6 @@
 import { Clock, Crown, ShieldOff, Wallet } from 'lucide-react';
-import { formatUsd } from '../../../../common/money';
-import { TOKEN_SYMBOL } from '../../../../common/token';
+import { formatUsd } from '#common/money';
+import { TOKEN_SYMBOL } from '#common/token';
 
 /** Spec §2, §9: the top 50 share 90% of liquidity-pool rewards pro rata, at least 1 USD each. */
 export const TOP_HOLDERS = 50;

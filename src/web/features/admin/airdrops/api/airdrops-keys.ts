@@ -1,4 +1,4 @@
-import type { AirdropAge } from '../../../../../common/schemas/admin-airdrops';
+import type { AirdropAge } from '#common/schemas/admin-airdrops';
 
 export interface AirdropFilters {
   search: string;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AdminAirdrops } from '../../../../../common/schemas/admin-airdrops';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminAirdrops } from '#common/schemas/admin-airdrops';
+import { apiClient } from '#web/lib/api-client';
 import { airdropKeys, type AirdropFilters } from './airdrops-keys';
 
 /** GET /api/admin/airdrops: claims (searched, by age, paged) and stats over every claim. */

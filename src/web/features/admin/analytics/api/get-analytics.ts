@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AdminAnalytics } from '../../../../../common/schemas/admin-analytics';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminAnalytics } from '#common/schemas/admin-analytics';
+import { apiClient } from '#web/lib/api-client';
 import { analyticsKeys } from './analytics-keys';
 
 /** GET /api/admin/analytics: 30 days of sales, categories, payment methods, customer retention. */

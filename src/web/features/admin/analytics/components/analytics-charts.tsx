@@ -1,16 +1,16 @@
 import { lazy } from 'react';
-import { formatUsd } from '../../../../../common/money';
-import { ANALYTICS_DAYS } from '../../../../../common/schemas/admin-analytics';
-import { Alert } from '../../../../components/ui/alert';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { errorMessage } from '../../../../lib/api-client';
-import { useLiveEvents } from '../../../../lib/live-events';
+import { formatUsd } from '#common/money';
+import { ANALYTICS_DAYS } from '#common/schemas/admin-analytics';
+import { Alert } from '#web/components/ui/alert';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { errorMessage } from '#web/lib/api-client';
+import { useLiveEvents } from '#web/lib/live-events';
 import { analyticsKeys } from '../api/analytics-keys';
-import { ChartFigure } from '../../shared/components/chart-figure';
-import { formatCount, formatDay, paymentMethodLabel } from '../../shared/format';
+import { ChartFigure } from '#web/features/admin/shared/components/chart-figure';
+import { formatCount, formatDay, paymentMethodLabel } from '#web/features/admin/shared/format';
 import { useAnalytics } from '../api/get-analytics';
 
-const charts = () => import('../../shared/components/charts');
+const charts = () => import('#web/features/admin/shared/components/charts');
 const SalesLineChart = lazy(() => charts().then((m) => ({ default: m.SalesLineChart })));
 const HorizontalBarChart = lazy(() => charts().then((m) => ({ default: m.HorizontalBarChart })));
 const DonutChart = lazy(() => charts().then((m) => ({ default: m.DonutChart })));

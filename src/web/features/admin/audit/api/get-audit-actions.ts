@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AuditActionList } from '../../../../../common/schemas/admin-audit';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AuditActionList } from '#common/schemas/admin-audit';
+import { apiClient } from '#web/lib/api-client';
 import { auditKeys } from './audit-keys';
 
 /** GET /api/admin/audit/actions: the known actions and any other found in the log. */

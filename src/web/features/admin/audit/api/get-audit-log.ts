@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AuditEntry, type AuditEntryPage } from '../../../../../common/schemas/admin-audit';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AuditEntry, type AuditEntryPage } from '#common/schemas/admin-audit';
+import { apiClient } from '#web/lib/api-client';
 import { auditKeys, type AuditFilters } from './audit-keys';
 
 /** GET /api/admin/audit: newest first, searched and filtered by action on the server. */

@@ -1,4 +1,4 @@
-import type { CUSTOMER_SORTS } from '../../../../../common/schemas/admin-customers';
+import type { CUSTOMER_SORTS } from '#common/schemas/admin-customers';
 
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 

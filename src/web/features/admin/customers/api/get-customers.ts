@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AdminCustomerPage } from '../../../../../common/schemas/admin-customers';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminCustomerPage } from '#common/schemas/admin-customers';
+import { apiClient } from '#web/lib/api-client';
 import { customerKeys, type CustomerFilters } from './customers-keys';
 
 /** GET /api/admin/customers: orders grouped by shipping email on the server, sorted and paged. */

@@ -1,23 +1,19 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import {
-  CUSTOMER_SORTS,
-  CUSTOMER_SORT_LABELS,
-  type AdminCustomer,
-} from '../../../../../common/schemas/admin-customers';
-import { formatUsd } from '../../../../../common/money';
-import { Alert } from '../../../../components/ui/alert';
-import { Pagination } from '../../../../components/ui/pagination';
-import { SearchInput } from '../../../../components/ui/search-input';
-import { Select } from '../../../../components/ui/select';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { Table, TableBody, TableHead, TableRow, Td, Th } from '../../../../components/ui/table';
-import { errorMessage } from '../../../../lib/api-client';
-import { useLiveEvents } from '../../../../lib/live-events';
-import { EmptyState } from '../../shared/components/empty-state';
-import { Toolbar } from '../../shared/components/toolbar';
-import { formatDate } from '../../shared/format';
-import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { CUSTOMER_SORTS, CUSTOMER_SORT_LABELS, type AdminCustomer } from '#common/schemas/admin-customers';
+import { formatUsd } from '#common/money';
+import { Alert } from '#web/components/ui/alert';
+import { Pagination } from '#web/components/ui/pagination';
+import { SearchInput } from '#web/components/ui/search-input';
+import { Select } from '#web/components/ui/select';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Table, TableBody, TableHead, TableRow, Td, Th } from '#web/components/ui/table';
+import { errorMessage } from '#web/lib/api-client';
+import { useLiveEvents } from '#web/lib/live-events';
+import { EmptyState } from '#web/features/admin/shared/components/empty-state';
+import { Toolbar } from '#web/features/admin/shared/components/toolbar';
+import { formatDate } from '#web/features/admin/shared/format';
+import { useDebouncedValue } from '#web/features/admin/shared/hooks/use-debounced-value';
 import { customerKeys } from '../api/customers-keys';
 import type { CustomerSort } from '../api/customers-keys';
 import { useCustomers } from '../api/get-customers';

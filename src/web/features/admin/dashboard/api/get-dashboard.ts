@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AdminDashboard } from '../../../../../common/schemas/admin-dashboard';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminDashboard } from '#common/schemas/admin-dashboard';
+import { apiClient } from '#web/lib/api-client';
 import { dashboardKeys } from './dashboard-keys';
 
 /** GET /api/admin/dashboard: totals with week-over-week trends, 7 days of sales, newest orders and audit entries. */

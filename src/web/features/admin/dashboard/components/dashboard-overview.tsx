@@ -1,25 +1,25 @@
 import { ArrowRight, DollarSign, Package, ScrollText, ShoppingCart, Users } from 'lucide-react';
 import { lazy } from 'react';
 import { Link } from 'react-router';
-import { formatUsd } from '../../../../../common/money';
-import type { AdminDashboard, RecentOrder } from '../../../../../common/schemas/admin-dashboard';
-import { Alert } from '../../../../components/ui/alert';
-import { Badge } from '../../../../components/ui/badge';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { errorMessage } from '../../../../lib/api-client';
-import { useLiveEvents } from '../../../../lib/live-events';
+import { formatUsd } from '#common/money';
+import type { AdminDashboard, RecentOrder } from '#common/schemas/admin-dashboard';
+import { Alert } from '#web/components/ui/alert';
+import { Badge } from '#web/components/ui/badge';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { errorMessage } from '#web/lib/api-client';
+import { useLiveEvents } from '#web/lib/live-events';
 import { dashboardKeys } from '../api/dashboard-keys';
-import { AuditEntryLine } from '../../shared/components/audit-entry-line';
-import { ChartFigure } from '../../shared/components/chart-figure';
-import { EmptyState } from '../../shared/components/empty-state';
-import { orderStatusLabel } from '../../shared/components/order-status';
-import { Panel } from '../../shared/components/panel';
-import { formatCount, formatDate, formatDay } from '../../shared/format';
+import { AuditEntryLine } from '#web/features/admin/shared/components/audit-entry-line';
+import { ChartFigure } from '#web/features/admin/shared/components/chart-figure';
+import { EmptyState } from '#web/features/admin/shared/components/empty-state';
+import { orderStatusLabel } from '#web/features/admin/shared/components/order-status';
+import { Panel } from '#web/features/admin/shared/components/panel';
+import { formatCount, formatDate, formatDay } from '#web/features/admin/shared/format';
 import { useDashboard } from '../api/get-dashboard';
 import { StatCard } from './stat-card';
 
 const SalesLineChart = lazy(() =>
-  import('../../shared/components/charts').then((m) => ({ default: m.SalesLineChart })),
+  import('#web/features/admin/shared/components/charts').then((m) => ({ default: m.SalesLineChart })),
 );
 
 export interface DashboardOverviewProps {

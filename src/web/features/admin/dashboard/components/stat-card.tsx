@@ -1,6 +1,6 @@
-import { cn } from '../../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
-import { formatTrend } from '../../shared/format';
+import { formatTrend } from '#web/features/admin/shared/format';
 
 export interface StatCardProps {
   title: string;

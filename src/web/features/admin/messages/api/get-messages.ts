@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AdminMessagePage } from '../../../../../common/schemas/admin-messages';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminMessagePage } from '#common/schemas/admin-messages';
+import { apiClient } from '#web/lib/api-client';
 import { messageKeys, type MessageFilters } from './messages-keys';
 
 /** GET /api/admin/messages: newest first, with the sender's email, searched and filtered. */

@@ -1,4 +1,4 @@
-import type { MessagePriority, MessageStatus } from '../../../../../common/schemas/admin-messages';
+import type { MessagePriority, MessageStatus } from '#common/schemas/admin-messages';
 
 export interface MessageFilters {
   search: string;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AdminMessage, AdminMessagePage } from '../../../../../common/schemas/admin-messages';
+import type { AdminMessage, AdminMessagePage } from '#common/schemas/admin-messages';
 import { messageKeys } from './messages-keys';
 
 /** Puts the server's answer for one message into every loaded list at once (a refetch follows). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AdminMessage, type MessagePriority } from '../../../../../common/schemas/admin-messages';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminMessage, type MessagePriority } from '#common/schemas/admin-messages';
+import { apiClient } from '#web/lib/api-client';
 import { messageKeys } from './messages-keys';
 import { replaceMessage } from './replace-message';
 

@@ -1,16 +1,12 @@
-import { cn } from '../../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { Archive, ArrowDown, ArrowUp, CheckCheck, Minus, Reply, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
-import {
-  MESSAGE_PRIORITIES,
-  type AdminMessage,
-  type MessagePriority,
-} from '../../../../../common/schemas/admin-messages';
-import { Badge } from '../../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../../components/ui/button';
-import { Select } from '../../../../components/ui/select';
-import { isApiError } from '../../../../lib/api-client';
-import { formatDateTime, humanizeAction } from '../../shared/format';
+import { MESSAGE_PRIORITIES, type AdminMessage, type MessagePriority } from '#common/schemas/admin-messages';
+import { Badge } from '#web/components/ui/badge';
+import { Button, buttonClasses } from '#web/components/ui/button';
+import { Select } from '#web/components/ui/select';
+import { isApiError } from '#web/lib/api-client';
+import { formatDateTime, humanizeAction } from '#web/features/admin/shared/format';
 import { useUpdateMessagePriority } from '../api/update-message-priority';
 import { useUpdateMessageStatus } from '../api/update-message-status';
 

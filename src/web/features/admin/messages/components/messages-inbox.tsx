@@ -5,17 +5,17 @@ import {
   MESSAGE_STATUSES,
   type MessagePriority,
   type MessageStatus,
-} from '../../../../../common/schemas/admin-messages';
-import { Alert } from '../../../../components/ui/alert';
-import { Pagination } from '../../../../components/ui/pagination';
-import { SearchInput } from '../../../../components/ui/search-input';
-import { Select } from '../../../../components/ui/select';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { useLiveEvents } from '../../../../lib/live-events';
+} from '#common/schemas/admin-messages';
+import { Alert } from '#web/components/ui/alert';
+import { Pagination } from '#web/components/ui/pagination';
+import { SearchInput } from '#web/components/ui/search-input';
+import { Select } from '#web/components/ui/select';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useLiveEvents } from '#web/lib/live-events';
 import { messageKeys } from '../api/messages-keys';
-import { EmptyState } from '../../shared/components/empty-state';
-import { Toolbar } from '../../shared/components/toolbar';
-import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { EmptyState } from '#web/features/admin/shared/components/empty-state';
+import { Toolbar } from '#web/features/admin/shared/components/toolbar';
+import { useDebouncedValue } from '#web/features/admin/shared/hooks/use-debounced-value';
 import { useMessages } from '../api/get-messages';
 import { MessageCard, PRIORITY_LABELS } from './message-card';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API, type AdminDeleted } from '../../../../../common/schemas/admin';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API, type AdminDeleted } from '#common/schemas/admin';
+import { apiClient } from '#web/lib/api-client';
 import { adminOrderKeys } from './orders-keys';
 
 /** DELETE /api/admin/orders/:id. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AdminOrderPage } from '../../../../../common/schemas/admin-orders';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminOrderPage } from '#common/schemas/admin-orders';
+import { apiClient } from '#web/lib/api-client';
 import { adminOrderKeys, type AdminOrderFilters } from './orders-keys';
 
 /** GET /api/admin/orders: newest first, searched and filtered on the server. */

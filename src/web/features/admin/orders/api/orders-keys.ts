@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../../../common/schemas/admin-orders';
+import type { OrderStatus } from '#common/schemas/admin-orders';
 
 export interface AdminOrderFilters {
   search: string;

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import {
-  type AdminOrder,
-  type AdminOrderPage,
-  type OrderStatus,
-} from '../../../../../common/schemas/admin-orders';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminOrder, type AdminOrderPage, type OrderStatus } from '#common/schemas/admin-orders';
+import { apiClient } from '#web/lib/api-client';
 import { adminOrderKeys } from './orders-keys';
 
 export interface OrderUpdateInput {

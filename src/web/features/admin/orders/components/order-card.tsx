@@ -1,24 +1,24 @@
-import { cn } from '../../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { ChevronDown, ExternalLink, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { ADMIN_MESSAGES } from '../../../../../common/schemas/admin';
+import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import {
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   TRACKING_NUMBER_MAX_LENGTH,
   type AdminOrder,
   type OrderStatus,
-} from '../../../../../common/schemas/admin-orders';
-import { formatUsd } from '../../../../../common/money';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { errorMessage } from '../../../../lib/api-client';
-import { OrderStatusBadge, OrderStatusIcon } from '../../shared/components/order-status';
-import { formatDateTime, paymentMethodLabel } from '../../shared/format';
-import { shortHash } from '../../../../../common/format';
+} from '#common/schemas/admin-orders';
+import { formatUsd } from '#common/money';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { Select } from '#web/components/ui/select';
+import { errorMessage } from '#web/lib/api-client';
+import { OrderStatusBadge, OrderStatusIcon } from '#web/features/admin/shared/components/order-status';
+import { formatDateTime, paymentMethodLabel } from '#web/features/admin/shared/format';
+import { shortHash } from '#common/format';
 import { useDeleteOrder } from '../api/delete-order';
 import { useUpdateOrder } from '../api/update-order';
 

@@ -1,21 +1,17 @@
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
-import {
-  ORDER_STATUSES,
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-} from '../../../../../common/schemas/admin-orders';
-import { Alert } from '../../../../components/ui/alert';
-import { Pagination } from '../../../../components/ui/pagination';
-import { SearchInput } from '../../../../components/ui/search-input';
-import { Select } from '../../../../components/ui/select';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { useLiveEvents } from '../../../../lib/live-events';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '#common/schemas/admin-orders';
+import { Alert } from '#web/components/ui/alert';
+import { Pagination } from '#web/components/ui/pagination';
+import { SearchInput } from '#web/components/ui/search-input';
+import { Select } from '#web/components/ui/select';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useLiveEvents } from '#web/lib/live-events';
 import { adminOrderKeys } from '../api/orders-keys';
-import { EmptyState } from '../../shared/components/empty-state';
-import { Toolbar } from '../../shared/components/toolbar';
-import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
-import { useFlash } from '../../shared/hooks/use-flash';
+import { EmptyState } from '#web/features/admin/shared/components/empty-state';
+import { Toolbar } from '#web/features/admin/shared/components/toolbar';
+import { useDebouncedValue } from '#web/features/admin/shared/hooks/use-debounced-value';
+import { useFlash } from '#web/features/admin/shared/hooks/use-flash';
 import { useOrders } from '../api/get-orders';
 import { OrderCard } from './order-card';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import type { Product, ProductInput } from '../../../../../common/schemas/product';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import type { Product, ProductInput } from '#common/schemas/product';
+import { apiClient } from '#web/lib/api-client';
 import { adminProductKeys } from './products-keys';
 
 /** POST /api/admin/products -> 201 Product. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API, type AdminDeleted } from '../../../../../common/schemas/admin';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API, type AdminDeleted } from '#common/schemas/admin';
+import { apiClient } from '#web/lib/api-client';
 import { adminProductKeys } from './products-keys';
 
 /** DELETE /api/admin/products/:id (409 while the product is in an open checkout). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import type { Product } from '../../../../../common/schemas/product';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import type { Product } from '#common/schemas/product';
+import { apiClient } from '#web/lib/api-client';
 import { adminProductKeys } from './products-keys';
 
 /** GET /api/admin/products/:id (404 when it does not exist). */

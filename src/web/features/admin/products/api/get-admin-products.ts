@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API, type Page } from '../../../../../common/schemas/admin';
-import type { Product } from '../../../../../common/schemas/product';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API, type Page } from '#common/schemas/admin';
+import type { Product } from '#common/schemas/product';
+import { apiClient } from '#web/lib/api-client';
 import { adminProductKeys, type AdminProductFilters } from './products-keys';
 
 /** GET /api/admin/products: newest first, filtered and paged on the server. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AdminCategoryList } from '../../../../../common/schemas/admin-products';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminCategoryList } from '#common/schemas/admin-products';
+import { apiClient } from '#web/lib/api-client';
 import { adminProductKeys } from './products-keys';
 
 /** GET /api/admin/products/categories: the categories found in the data, with display labels. */

@@ -1,4 +1,4 @@
-import type { Category, Gender } from '../../../../../common/schemas/product';
+import type { Category, Gender } from '#common/schemas/product';
 
 export interface AdminProductFilters {
   gender: 'all' | Gender;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../../lib/api-client';
+import { apiClient } from '#web/lib/api-client';
 
 /** What POST /api/uploads answers (201): the stored key of the main WebP variant and its URLs. */
 export interface UploadedImage {

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../../components/ui/alert';
-import { PageSpinner } from '../../../../components/ui/spinner';
-import { errorMessage } from '../../../../lib/api-client';
+import { Alert } from '#web/components/ui/alert';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { errorMessage } from '#web/lib/api-client';
 import { useAdminProduct } from '../api/get-admin-product';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm } from './product-form';

@@ -1,13 +1,9 @@
 import { useFormContext } from 'react-hook-form';
-import {
-  BRAND_MAX_LENGTH,
-  DESCRIPTION_MAX_LENGTH,
-  TITLE_MAX_LENGTH,
-} from '../../../../../common/schemas/product';
-import { Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
-import { Textarea } from '../../../../components/ui/textarea';
-import { Panel } from '../../shared/components/panel';
+import { BRAND_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '#common/schemas/product';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { Textarea } from '#web/components/ui/textarea';
+import { Panel } from '#web/features/admin/shared/components/panel';
 import type { ProductFormValues } from './product-form-values';
 import { RequiredMark } from './required-mark';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_MESSAGES } from '../../../../../common/schemas/product';
+import { PRODUCT_MESSAGES } from '#common/schemas/product';
 import { productFormDefaults, resolveProductForm, type ProductFormValues } from './product-form-values';
 
 const filled = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({

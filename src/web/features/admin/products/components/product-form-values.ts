@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { parseDollarsToCents } from '../../../../../common/money';
+import { parseDollarsToCents } from '#common/money';
 import {
   DEFAULT_CATEGORY,
   PRODUCT_MESSAGES,
@@ -13,7 +13,7 @@ import {
   type ProductInput,
   type Size,
   type SizeGuideMeasure,
-} from '../../../../../common/schemas/product';
+} from '#common/schemas/product';
 
 /**
  * What the product form edits: the product input with its numbers as typed text, and the size

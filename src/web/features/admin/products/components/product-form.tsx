@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { Product, ProductInput } from '../../../../../common/schemas/product';
-import { Alert } from '../../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../../components/ui/button';
-import { errorMessage, isApiError } from '../../../../lib/api-client';
-import { Panel } from '../../shared/components/panel';
+import type { Product, ProductInput } from '#common/schemas/product';
+import { Alert } from '#web/components/ui/alert';
+import { Button, buttonClasses } from '#web/components/ui/button';
+import { errorMessage, isApiError } from '#web/lib/api-client';
+import { Panel } from '#web/features/admin/shared/components/panel';
 import { ProductDetailsFields } from './product-details-fields';
 import {
   productFormDefaults,

@@ -1,13 +1,9 @@
-import { cn } from '../../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { ChevronLeft, ChevronRight, ImagePlus, X } from 'lucide-react';
 import { useId, useRef, type ChangeEvent } from 'react';
-import {
-  MAX_PRODUCT_IMAGES,
-  PRODUCT_MESSAGES,
-  type ProductImage,
-} from '../../../../../common/schemas/product';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorMessage } from '../../../../lib/api-client';
+import { MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, type ProductImage } from '#common/schemas/product';
+import { Spinner } from '#web/components/ui/spinner';
+import { errorMessage } from '#web/lib/api-client';
 import { checkImageFile, IMAGE_ACCEPT, UPLOAD_MESSAGES, useUploadImage } from '../api/upload-image';
 
 export interface ProductImagesFieldProps {

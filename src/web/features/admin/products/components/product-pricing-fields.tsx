@@ -8,11 +8,11 @@ import {
   MAX_SHIPPING_WEIGHT_LBS,
   MIN_SHIPPING_WEIGHT_LBS,
   type Gender,
-} from '../../../../../common/schemas/product';
-import { Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
-import { Panel } from '../../shared/components/panel';
+} from '#common/schemas/product';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { Select } from '#web/components/ui/select';
+import { Panel } from '#web/features/admin/shared/components/panel';
 import type { ProductFormValues } from './product-form-values';
 import { RequiredMark } from './required-mark';
 

@@ -1,9 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import {
-  SIZE_GUIDE_MEASURES,
-  SIZE_GUIDE_VALUE_MAX_LENGTH,
-  type Size,
-} from '../../../../../common/schemas/product';
+import { SIZE_GUIDE_MEASURES, SIZE_GUIDE_VALUE_MAX_LENGTH, type Size } from '#common/schemas/product';
 import { MEASURE_LABELS, type ProductFormValues } from './product-form-values';
 
 /** The optional size guide: inches per measure for each chosen size, folded away by default. */

@@ -1,12 +1,12 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { COLOR_MAX_LENGTH, SIZES, sortSizes } from '../../../../../common/schemas/product';
-import { Button } from '../../../../components/ui/button';
-import { Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
-import { cn } from '../../../../lib/cn';
-import { Panel } from '../../shared/components/panel';
+import { COLOR_MAX_LENGTH, SIZES, sortSizes } from '#common/schemas/product';
+import { Button } from '#web/components/ui/button';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { cn } from '#web/lib/cn';
+import { Panel } from '#web/features/admin/shared/components/panel';
 import type { ProductFormValues } from './product-form-values';
 import { ProductSizeGuideFields } from './product-size-guide-fields';
 import { RequiredMark } from './required-mark';

@@ -1,30 +1,25 @@
 import { PackageSearch, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ADMIN_MESSAGES } from '../../../../../common/schemas/admin';
-import { formatUsd } from '../../../../../common/money';
-import {
-  categoryLabel,
-  type Category,
-  type Gender,
-  type Product,
-} from '../../../../../common/schemas/product';
-import { Alert } from '../../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../../components/ui/button';
-import { ConfirmDialog } from '../../../../components/ui/confirm';
-import { Pagination } from '../../../../components/ui/pagination';
-import { SearchInput } from '../../../../components/ui/search-input';
-import { Segmented } from '../../../../components/ui/segmented';
-import { Select } from '../../../../components/ui/select';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { Table, TableBody, TableHead, TableRow, Td, Th } from '../../../../components/ui/table';
-import { errorMessage } from '../../../../lib/api-client';
-import { useLiveEvents } from '../../../../lib/live-events';
+import { ADMIN_MESSAGES } from '#common/schemas/admin';
+import { formatUsd } from '#common/money';
+import { categoryLabel, type Category, type Gender, type Product } from '#common/schemas/product';
+import { Alert } from '#web/components/ui/alert';
+import { Button, buttonClasses } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm';
+import { Pagination } from '#web/components/ui/pagination';
+import { SearchInput } from '#web/components/ui/search-input';
+import { Segmented } from '#web/components/ui/segmented';
+import { Select } from '#web/components/ui/select';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Table, TableBody, TableHead, TableRow, Td, Th } from '#web/components/ui/table';
+import { errorMessage } from '#web/lib/api-client';
+import { useLiveEvents } from '#web/lib/live-events';
 import { adminProductKeys } from '../api/products-keys';
-import { EmptyState } from '../../shared/components/empty-state';
-import { Toolbar } from '../../shared/components/toolbar';
-import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
-import { useFlash } from '../../shared/hooks/use-flash';
+import { EmptyState } from '#web/features/admin/shared/components/empty-state';
+import { Toolbar } from '#web/features/admin/shared/components/toolbar';
+import { useDebouncedValue } from '#web/features/admin/shared/hooks/use-debounced-value';
+import { useFlash } from '#web/features/admin/shared/hooks/use-flash';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useProductCategories } from '../api/get-product-categories';

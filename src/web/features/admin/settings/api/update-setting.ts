@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API } from '../../../../../common/schemas/admin';
-import { type AdminSetting, type AdminSettingList } from '../../../../../common/schemas/admin-settings';
-import { apiClient } from '../../../../lib/api-client';
+import { ADMIN_API } from '#common/schemas/admin';
+import { type AdminSetting, type AdminSettingList } from '#common/schemas/admin-settings';
+import { apiClient } from '#web/lib/api-client';
 import { settingsKeys } from './settings-keys';
 
 export interface SettingUpdateInput {

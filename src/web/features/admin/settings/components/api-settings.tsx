@@ -1,5 +1,5 @@
-import { Alert } from '../../../../components/ui/alert';
-import { Skeleton } from '../../../../components/ui/skeleton';
+import { Alert } from '#web/components/ui/alert';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { useSettings } from '../api/get-settings';
 import { SettingForm } from './setting-form';
 

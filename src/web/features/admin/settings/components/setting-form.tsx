@@ -1,18 +1,18 @@
 import { Eye, EyeOff, KeyRound, Link2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { ADMIN_MESSAGES } from '../../../../../common/schemas/admin';
+import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import {
   AdminSettingUpdateSchema,
   SETTING_VALUE_MAX_LENGTH,
   type AdminSetting,
-} from '../../../../../common/schemas/admin-settings';
-import { Alert } from '../../../../components/ui/alert';
-import { Badge, type BadgeTone } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { isApiError } from '../../../../lib/api-client';
-import { formatDateTime } from '../../shared/format';
-import { useFlash } from '../../shared/hooks/use-flash';
+} from '#common/schemas/admin-settings';
+import { Alert } from '#web/components/ui/alert';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/input';
+import { isApiError } from '#web/lib/api-client';
+import { formatDateTime } from '#web/features/admin/shared/format';
+import { useFlash } from '#web/features/admin/shared/hooks/use-flash';
 import { useUpdateSetting } from '../api/update-setting';
 
 const SOURCE: Record<AdminSetting['source'], { label: string; tone: BadgeTone }> = {

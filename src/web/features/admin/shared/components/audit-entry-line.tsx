@@ -1,6 +1,6 @@
-import { cn } from '../../../../lib/cn';
-import type { AuditEntry } from '../../../../../common/schemas/admin-audit';
-import { Badge } from '../../../../components/ui/badge';
+import { cn } from '#web/lib/cn';
+import type { AuditEntry } from '#common/schemas/admin-audit';
+import { Badge } from '#web/components/ui/badge';
 import { describeAudit } from '../audit';
 import { formatDateTime } from '../format';
 

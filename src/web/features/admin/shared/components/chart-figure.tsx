@@ -1,6 +1,6 @@
-import { cn } from '../../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { Suspense, type ReactNode } from 'react';
-import { Skeleton } from '../../../../components/ui/skeleton';
+import { Skeleton } from '#web/components/ui/skeleton';
 
 export interface ChartFigureProps {
   title: string;

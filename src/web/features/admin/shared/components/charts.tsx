@@ -17,9 +17,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCompactUsd } from '../../../../../common/format';
-import { formatUsd } from '../../../../../common/money';
-import type { DailySales } from '../../../../../common/schemas/admin-dashboard';
+import { formatCompactUsd } from '#common/format';
+import { formatUsd } from '#common/money';
+import type { DailySales } from '#common/schemas/admin-dashboard';
 import { formatDay, revenueTicks } from '../format';
 
 /** The four rose shades the pies cycle through (DESIGN.md). */

@@ -1,7 +1,7 @@
-import { cn } from '../../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { CircleCheck, CircleX, Clock, Package, Truck, type LucideIcon } from 'lucide-react';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../../common/schemas/admin-orders';
-import { Badge, type BadgeTone } from '../../../../components/ui/badge';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '#common/schemas/admin-orders';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
 
 const STATUS: Record<OrderStatus, { icon: LucideIcon; tone: BadgeTone; iconClass: string }> = {
   pending: { icon: Clock, tone: 'orange', iconClass: 'bg-amber-50 text-amber-600' },

@@ -1,4 +1,4 @@
-import { cn } from '../../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import type { ReactNode } from 'react';
 
 /** The filter row above a list: wraps on small screens, one line on wide ones. */
