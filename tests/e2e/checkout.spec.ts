@@ -1,5 +1,5 @@
 /**
- * Cart and checkout journeys on the seeded demo catalogue, against the real built server and the
+ * Cart and checkout journeys on a few products seeded through the admin API, against the real built server and the
  * local Stripe stand-in (tests/fakes/stripe-server.ts, whose webhook target is the server's
  * /api/webhooks/stripe): the cart drawer's four steps with every validation message, shipping
  * below and above $50.00, quantities capped by stock, the cart kept across a reload, a card
@@ -11,9 +11,10 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cartTotals, formatUsd } from '#common/money';
 import { CHECKOUT_MESSAGES, type PaymentStatusResponse } from '#common/schemas/checkout';
-import type { Product } from '#common/schemas/product';
+import type { Product, ProductInput } from '#common/schemas/product';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
+import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
 
 const ALL_MISSING =
   'Please fill in all required fields: First Name, Last Name, Email, Phone, Address, City, State, ZIP Code, Country';
@@ -42,6 +43,22 @@ const LABELS: Record<keyof typeof SHOPPER, string> = {
   country: 'Country',
 };
 
+/** Stock and prices the journeys below ask for; the rest of each product is the helper's default. */
+const JOURNEY_PRODUCTS = [
+  { title: 'Align Legging', priceCents: 1_200, quantity: 10 },
+  { title: 'Court Skort', priceCents: 2_500, quantity: 2, category: 'womens-skirts' },
+  { title: 'Trail Short', priceCents: 2_800, quantity: 3, gender: 'mens', category: 'mens-shorts' },
+  { title: 'Studio Jacket', priceCents: 6_500, quantity: 5, category: 'womens-jackets' },
+  { title: 'Run Tank', priceCents: 3_400, quantity: 8, category: 'womens-tanks' },
+  { title: 'Flow Bra', priceCents: 2_900, quantity: 6, category: 'womens-bras' },
+  { title: 'Tempo Tee', priceCents: 3_200, quantity: 7, gender: 'mens', category: 'mens-tops' },
+  { title: 'Pace Jogger', priceCents: 5_400, quantity: 4, gender: 'mens', category: 'mens-pants' },
+  { title: 'Base Legging', priceCents: 4_100, quantity: 9 },
+  { title: 'Warmup Hoodie', priceCents: 4_800, quantity: 6, category: 'womens-hoodies' },
+  { title: 'Recovery Short', priceCents: 2_200, quantity: 5, gender: 'mens', category: 'mens-shorts' },
+  { title: 'Cooldown Pant', priceCents: 3_900, quantity: 3 },
+] as const satisfies ReadonlyArray<Partial<ProductInput>>;
+
 interface SeedLine {
   product: Product;
   quantity?: number;
@@ -58,7 +75,7 @@ function productPool(products: Product[]) {
   const used = new Set<string>();
   return (test: (p: Product) => boolean, what: string): Product => {
     const found = products.find((p) => !used.has(p.id) && p.quantity > 0 && test(p));
-    if (!found) throw new Error(`The demo catalogue has no unused product that is ${what}`);
+    if (!found) throw new Error(`The seeded products have no unused one that is ${what}`);
     used.add(found.id);
     return found;
   };
@@ -145,10 +162,12 @@ describeBrowser('cart and checkout', () => {
     env.STRIPE_WEBHOOK_SECRET = stripe.webhookSecret;
     env.STRIPE_API_URL = stripe.url;
   });
-  const shop = useBrowserSuite({ seedDemo: true, env });
+  const shop = useBrowserSuite({ env });
   let pick: ReturnType<typeof productPool>;
   beforeAll(async () => {
     stripe?.setWebhook(shop.url('/api/webhooks/stripe'));
+    // A few products with the stock and prices the journeys need (each one used once).
+    await seedProductsThroughAdmin(shop.server, JOURNEY_PRODUCTS);
     pick = productPool(await allProducts(shop));
   });
   afterAll(async () => {

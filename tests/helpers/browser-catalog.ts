@@ -1,0 +1,70 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { Product, ProductInput } from '#common/schemas/product';
+import type { ShopServer } from './browser';
+
+/**
+ * A few products for a browser journey, made the way an admin makes them: signed in as the
+ * server's admin, one real image uploaded (POST /api/uploads) and each product created through
+ * POST /api/admin/products. Far cheaper than seeding the whole demo catalogue and rendering its
+ * photos; one smoke journey (storefront.spec.ts) still runs on the demo catalogue.
+ */
+export async function seedProductsThroughAdmin(
+  server: ShopServer,
+  products: ReadonlyArray<Partial<ProductInput>>,
+): Promise<Product[]> {
+  const origin = server.baseUrl;
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(server.admin),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+  const png = await sharp({
+    create: { width: 600, height: 800, channels: 3, background: { r: 231, g: 229, b: 228 } },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'product.png');
+  const upload = await fetch(`${origin}/api/uploads`, {
+    method: 'POST',
+    headers: { origin, cookie },
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  const { path: image } = (await upload.json()) as { path: string };
+
+  const created: Product[] = [];
+  for (const [i, overrides] of products.entries()) {
+    const input: ProductInput = {
+      title: `Journey Legging ${i + 1}`,
+      description: 'Condition: Like New. Authenticated.',
+      brand: 'Test Brand',
+      priceCents: 3_000 + i * 500,
+      originalPriceCents: null,
+      images: [image],
+      quantity: 10,
+      sizes: ['S', 'M', 'L'],
+      colors: ['Black', 'Navy'],
+      sizeGuide: null,
+      gender: 'womens',
+      category: 'womens-leggings',
+      shippingWeight: 0.5,
+      ...overrides,
+    };
+    const res = await fetch(`${origin}/api/admin/products`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, cookie },
+      body: JSON.stringify(input),
+    });
+    expect(res.status).toBe(201);
+    created.push((await res.json()) as Product);
+  }
+  return created;
+}
