@@ -16,6 +16,7 @@ import { type Database } from '#server/db/client';
 import { openTestDatabase } from '../helpers/test-app';
 import { createOrder } from '../factories/order';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
+import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 
 const hasPostgres = TEST_DATABASE_URL !== undefined;
@@ -69,7 +70,7 @@ if (!hasPostgres) {
 }
 
 describeBrowser('admin back office', () => {
-  const serverOptions: ShopServerOptions = { seedDemo: true };
+  const serverOptions: ShopServerOptions = {};
   let scratch: ScratchDatabase | undefined;
   let database: Database | undefined;
 
@@ -88,6 +89,15 @@ describeBrowser('admin back office', () => {
   const shop = useBrowserSuite(serverOptions);
 
   beforeAll(async () => {
+    // A few products of both genders, made through the admin API (no demo catalogue needed).
+    await seedProductsThroughAdmin(shop.server, [
+      { title: 'Align Legging', priceCents: 9_800 },
+      { title: 'Define Jacket', category: 'womens-jackets', priceCents: 11_800 },
+      { title: 'Energy Bra', category: 'womens-bras', priceCents: 4_800 },
+      { title: 'Pace Breaker Short', gender: 'mens', category: 'mens-shorts', priceCents: 6_800 },
+      { title: 'Metal Vent Tee', gender: 'mens', category: 'mens-tops', priceCents: 7_800 },
+      { title: 'ABC Jogger', gender: 'mens', category: 'mens-pants', priceCents: 12_800 },
+    ]);
     if (!scratch) return;
     database = await openTestDatabase(scratch, { poolSize: 2 });
   });
@@ -297,7 +307,7 @@ describeBrowser('admin back office', () => {
 
   it.skipIf(!hasPostgres)('edits an order status and tracking number, and deletes an order', async () => {
     const email = `buyer-${tag()}@example.com`;
-    // Order lines keep a product photo; use one the demo catalogue really stored.
+    // Order lines keep a product photo; use one the server really stored.
     const photo = await db().selectFrom('products').select('images').limit(1).executeTakeFirstOrThrow();
     const image = photo.images[0]!;
     const signature = `5VfYmGBjv${randomBytes(24).toString('hex')}`;
