@@ -11,7 +11,7 @@ import {
   isLowStock,
 } from '#common/schemas/product';
 import { DEMO_CATALOG } from '#server/seed/demo-catalog';
-import { renderDemoPhoto } from '#server/seed/demo-images';
+import { renderDemoPhoto } from '#server/seed/demo-images/render-demo-photo';
 import { demoPhotoSpecs, seedDemoCatalog } from '#server/seed/demo-seed';
 import { createPhotoCache, type PhotoCache } from '#server/seed/photo-cache';
 import { createLogger } from '#server/lib/logger';

@@ -3,8 +3,10 @@ import { ProductInputSchema } from '#common/schemas/product';
 import type { AppDeps } from '../deps';
 import { createCatalogRepository, type NewProduct } from '../modules/catalog/catalog.repository';
 import { prepareImage, storePreparedImage, type ImageVariant } from '../modules/storage/storage.service';
-import { DEMO_CATALOG, type DemoProduct } from './demo-catalog';
-import { renderDemoPhoto, type DemoImageSpec } from './demo-images';
+import { DEMO_CATALOG } from './demo-catalog';
+import type { DemoProduct } from './demo-catalog-kit';
+import type { DemoImageSpec } from './demo-images/demo-image-spec';
+import { renderDemoPhoto } from './demo-images/render-demo-photo';
 import { createPhotoCache, type PhotoCache } from './photo-cache';
 
 export interface SeedDemoOptions {
