@@ -1,9 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+// The column types of the shared vocabularies come from src/common (one definition each).
 import type { OrderStatus } from '#common/schemas/admin-orders';
 import type { PaymentMethod } from '#common/schemas/checkout';
-
-/** The column types of the shared vocabularies come from src/common (one definition each). */
-export type { OrderStatus, PaymentMethod };
 
 /** Kysely table types, one per table of db/migrations. Rows never leave a repository: DTOs do. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -3,7 +3,7 @@ import { shortOrderId } from '#common/format';
 import type { AdminCustomer } from '#common/schemas/admin-customers';
 import type { DailySales, RecentOrder } from '#common/schemas/admin-dashboard';
 import type { Db } from '#server/db/client';
-import type { PaymentMethod } from '#server/db/schema';
+import type { PaymentMethod } from '#common/schemas/checkout';
 import { isWholeEmail, likeContains, toNumber } from '#server/db/sql-helpers';
 
 /**

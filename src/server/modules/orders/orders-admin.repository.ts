@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/client';
-import type { OrderItemsTable, OrdersTable, OrderStatus } from '#server/db/schema';
+import type { OrderStatus } from '#common/schemas/admin-orders';
+import type { OrderItemsTable, OrdersTable } from '#server/db/schema';
 import { isWholeEmail, likeContains, toNumber } from '#server/db/sql-helpers';
 
 /**

@@ -1,6 +1,7 @@
 import type { PricedLine } from '#common/schemas/checkout';
 import type { Db } from '#server/db/client';
-import type { OrderStatus, PaymentMethod } from '#server/db/schema';
+import type { OrderStatus } from '#common/schemas/admin-orders';
+import type { PaymentMethod } from '#common/schemas/checkout';
 
 export interface NewOrderRow {
   paymentId: string;

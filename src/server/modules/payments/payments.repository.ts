@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '#server/db/client';
-import type { PaymentMethod, PaymentStatus, PaymentsTable } from '#server/db/schema';
+import type { PaymentMethod } from '#common/schemas/checkout';
+import type { PaymentStatus, PaymentsTable } from '#server/db/schema';
 
 export interface PaymentRow {
   id: string;
