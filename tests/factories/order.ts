@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/client';
-import type { OrderStatus, PaymentMethod } from '#server/db/schema';
+import type { OrderStatus } from '#common/schemas/admin-orders';
+import type { PaymentMethod } from '#common/schemas/checkout';
 
 /**
  * Orders for tests, inserted directly (orders + order_items rows) the way a confirmed payment
