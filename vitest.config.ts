@@ -11,7 +11,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 4,
+    maxWorkers: 2,
     reporters: ['default'],
   },
 });

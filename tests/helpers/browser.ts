@@ -35,6 +35,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--disable-site-isolation-trials',
+  '--disable-features=IsolateOrigins,site-per-process,Translate,BackForwardCache,OptimizationHints,MediaRouter',
+  '--renderer-process-limit=2',
+  '--disable-renderer-backgrounding',
 ] as const;
 
 export const DEFAULT_ADMIN = { email: 'admin@aelo.test', password: 'admin-password-1234' } as const;
