@@ -22,6 +22,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     assetsInlineLimit: 0,
+    // The server reads it to preload a page's chunks with its HTML (modules/pages/page-renderer.ts).
+    manifest: true,
   },
   server: {
     port: 3000,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -6,23 +6,23 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../common/errors';
-import { isSpaRoute } from '../common/routes';
 import type { AppDeps } from './deps';
 import { AppError, RateLimitedError } from './lib/app-error';
 import { sessionMiddleware } from './lib/auth-guards';
 import { clientIpMiddleware } from './lib/client-ip';
 import { csrfProtection } from './lib/csrf';
 import type { AppEnv } from './lib/hono-env';
-import { webDistDir } from './lib/paths';
+import { ssrEntryFile, webDistDir } from './lib/paths';
 import { validationError } from './lib/validate';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { injectProductHead, robotsTxt, sitemapXml } from './modules/catalog/seo';
+import { robotsTxt, sitemapXml } from './modules/catalog/seo';
+import { pagesHandler } from './modules/pages/pages.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketRoutes } from './modules/market/market.routes';
@@ -32,6 +32,8 @@ import { storageRoutes, uploadsStatic } from './modules/storage/storage.routes';
 export interface CreateAppOptions {
   /** Directory of the built SPA; defaults to dist/web. */
   webDir?: string;
+  /** The built server renderer; defaults to dist/ssr/entry-server.js. */
+  ssrEntry?: string;
 }
 
 /** Paths that must accept cross-site POSTs (signed webhooks) are exempt from the CSRF check. */
@@ -147,28 +149,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     app.use('*', serveStatic({ root, rewriteRequestPath: (p) => (p === '/' ? '/__no_index__' : p) }));
   }
 
-  let indexHtml: string | undefined;
-  const readIndex = () => {
-    if (indexHtml !== undefined) return indexHtml;
-    const file = path.join(webDir, 'index.html');
-    if (!existsSync(file)) return undefined;
-    indexHtml = readFileSync(file, 'utf8');
-    return indexHtml;
-  };
-
-  app.get('*', async (c) => {
-    const html = readIndex();
-    if (html === undefined) return c.text('The web app is not built yet: run `npm run build`.', 503);
-    c.header('Cache-Control', 'no-cache');
-    const productId = /^\/products\/([^/]+)\/?$/.exec(c.req.path)?.[1];
-    if (productId) {
-      // A shareable product page: its own title, description and structured data; 404 when unknown.
-      const product = await deps.catalog.getProduct(safeDecode(productId)).catch(() => null);
-      if (!product) return c.html(html, 404);
-      return c.html(injectProductHead(html, product, config.publicUrl), 200);
-    }
-    return c.html(html, isSpaRoute(c.req.path) ? 200 : 404);
-  });
+  app.get(
+    '*',
+    pagesHandler(deps, {
+      webDir,
+      ssrEntry: options.ssrEntry ?? ssrEntryFile,
+      apiFetch: async (request, c) => app.fetch(request, c.env),
+    }),
+  );
 
   app.notFound((c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'Not found' } };
@@ -203,21 +191,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   return app;
 }
 
-/** Percent-decoded, or the raw text when the encoding is malformed (it then matches no product). */
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 function contentSecurityPolicy(deps: AppDeps) {
   const imgSrc = ["'self'", 'data:', 'blob:'];
   if (deps.config.storage.driver === 's3') imgSrc.push(new URL(deps.config.storage.publicUrl).origin);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // A server-rendered page streams React's own small scripts with this response's nonce.
+    scriptSrc: ["'self'", NONCE],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc,
     fontSrc: ["'self'", 'data:'],

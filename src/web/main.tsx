@@ -1,13 +1,48 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { HydrationState } from 'react-router';
 import { App } from './app/app';
+import { createRouter, loadRouteModules } from './app/router';
+import { meQueryOptions } from './lib/current-user';
+import { queryClient } from './lib/query-client';
 import './app/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** What the server rendered the page with (entry-server.tsx), when it did. */
+function serverState(): { router: HydrationState; queries: DehydratedState } | null {
+  const script = document.getElementById('ssr-state');
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as { router: HydrationState; queries: DehydratedState };
+  } catch {
+    return null;
+  }
+}
+
+async function start(root: HTMLElement) {
+  const state = serverState();
+  if (state) {
+    // Hydrate from the server's data and code: no second fetch, no loading state in between.
+    hydrate(queryClient, state.queries);
+    await loadRouteModules(window.location.pathname);
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={createRouter(state.router)} />
+      </StrictMode>,
+    );
+    return;
+  }
+  // A client-rendered page (admin, account): the current user loads alongside the page's code.
+  void queryClient.prefetchQuery(meQueryOptions());
+  createRoot(root).render(
+    <StrictMode>
+      <App router={createRouter()} />
+    </StrictMode>,
+  );
+}
+
+void start(container);

@@ -94,6 +94,17 @@ describeBrowser('app shell', () => {
         body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong' } }),
       }),
     );
+    // The server renders /login with the user it loaded; without that state the browser renders
+    // the page itself and loads the user, which is what fails here.
+    await page.route('**/login', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script type="application\/json" id="ssr-state">.*?<\/script>/s,
+        '',
+      );
+      expect(html).not.toContain('ssr-state');
+      await route.fulfill({ response, body: html });
+    });
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     const alert = page.getByRole('alert');

@@ -39,6 +39,17 @@ async function gridTitles(page: Page): Promise<string[]> {
   return grid.getByRole('heading', { level: 3 }).allTextContents();
 }
 
+/**
+ * Opens the landing page by a link from /about, so its market and product requests come from the
+ * browser (where page.route answers them) rather than from the server's render of `/`.
+ */
+async function openLandingInBrowser(page: Page) {
+  await page.goto('/about');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.locator('header a[href="/"]').first().click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 function card(page: Page, title: string) {
   return page
     .getByRole('list', { name: 'Products' })
@@ -172,7 +183,7 @@ describeBrowser('storefront', () => {
       (url) => url.pathname === '/api/products',
       (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"products":[]}' }),
     );
-    await empty.goto('/');
+    await openLandingInBrowser(empty);
     await empty
       .getByRole('alert')
       .filter({ hasText: 'Failed to load products. Please try again later.' })
@@ -188,7 +199,7 @@ describeBrowser('storefront', () => {
           body: '{"error":{"code":"INTERNAL","message":"boom"}}',
         }),
     );
-    await failing.goto('/');
+    await openLandingInBrowser(failing);
     await failing
       .getByRole('alert')
       .filter({ hasText: 'Failed to load products. Please try again later.' })
@@ -505,7 +516,7 @@ describeBrowser('storefront', () => {
   it('formats live figures: 6-decimal price, red falling change, $x.xxM and $x.xx', async () => {
     const page = await withConsentGiven(await shop.newPage());
     await routeTokenStats(page, { priceUsd: '0.00123456', h24: -4.5, volume: 1_234_567, fdv: 987.6 });
-    await page.goto('/');
+    await openLandingInBrowser(page);
     const ticker = page.getByRole('region', { name: 'AELO token ticker' });
     await ticker.waitFor();
     const text = (await ticker.textContent()) ?? '';
@@ -522,7 +533,7 @@ describeBrowser('storefront', () => {
 
     const rising = await withConsentGiven(await shop.newPage());
     await routeTokenStats(rising, { priceUsd: '2', h24: 0, volume: 2_500, fdv: 3_000_000 });
-    await rising.goto('/');
+    await openLandingInBrowser(rising);
     const risingTicker = rising.getByRole('region', { name: 'AELO token ticker' });
     await risingTicker.waitFor();
     expect(await risingTicker.textContent()).toContain('$2.000000');
@@ -545,7 +556,7 @@ describeBrowser('storefront', () => {
         body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'HTTP error! status: 500' } }),
       });
     });
-    await page.goto('/');
+    await openLandingInBrowser(page);
     await page.getByText('Loading token data...').waitFor();
     await page.getByText('Failed to load token data. Please try again later.').waitFor({ timeout: 20_000 });
     expect(calls).toBe(4); // the first try and 3 retries
@@ -556,7 +567,7 @@ describeBrowser('storefront', () => {
   it('fills the airdrop progress bar toward the goal and says Ready to Claim! at it', async () => {
     const below = await withConsentGiven(await shop.newPage());
     await routeTokenStats(below, { priceUsd: '0.001', h24: 1, volume: 10_000, fdv: 1_000_000 });
-    await below.goto('/');
+    await openLandingInBrowser(below);
     const bar = below.getByRole('progressbar', { name: 'Airdrop progress' });
     await below.waitForFunction(() => document.querySelector('[role="progressbar"][aria-valuenow]'));
     expect(await bar.getAttribute('aria-valuenow')).toBe('50');
@@ -567,7 +578,7 @@ describeBrowser('storefront', () => {
 
     const above = await withConsentGiven(await shop.newPage());
     await routeTokenStats(above, { priceUsd: '0.003', h24: 1, volume: 10_000, fdv: 2_500_000 });
-    await above.goto('/');
+    await openLandingInBrowser(above);
     await above.getByText('Ready to Claim!').waitFor();
     expect(
       await above.getByRole('progressbar', { name: 'Airdrop progress' }).getAttribute('aria-valuenow'),

@@ -102,6 +102,8 @@ export interface ShopServerOptions {
   env?: Record<string, string>;
   /** How long to wait for GET /api/health to answer 200 (default 60 s). */
   startTimeoutMs?: number;
+  /** Start from the suite's migrated PGlite template (default true; false outside Vitest, e.g. benches). */
+  pgliteTemplate?: boolean;
 }
 
 export interface ShopServer {
@@ -150,7 +152,8 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   // The embedded database starts from the migrated template instead of running initdb.
-  if (!options.databaseUrl) copyPgliteTemplate(path.join(dataDir, 'pglite'));
+  if (!options.databaseUrl && options.pgliteTemplate !== false)
+    copyPgliteTemplate(path.join(dataDir, 'pglite'));
   const admin = options.admin ?? { ...DEFAULT_ADMIN };
 
   // A clean environment: nothing from the developer's shell leaks into the server's configuration.
@@ -293,6 +296,24 @@ export interface BrowserSuite {
 }
 
 /**
+ * Storefront pages arrive rendered by the server: a click before React has hydrated them would do
+ * nothing. `page.goto` of an app page therefore also waits for <html data-hydrated> (set by the app
+ * once it is interactive, lib/after-hydration.ts); a page that never hydrates fails the test.
+ */
+export function waitingForHydration(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const type = (await response?.headerValue('content-type')) ?? '';
+    if (type.startsWith('text/html')) {
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+    }
+    return response;
+  };
+  return page;
+}
+
+/**
  * Registers the hooks of a browser suite: one server and one browser for the file, a fresh context
  * per page, and after each test a failure if any page logged an unexpected error.
  */
@@ -365,7 +386,7 @@ export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
           }
         }, CONSENT_FLAGS);
       }
-      return context.newPage();
+      return waitingForHydration(await context.newPage());
     },
     allowConsoleErrors(...patterns: RegExp[]) {
       log.allowed.push(...patterns);

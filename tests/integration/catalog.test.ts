@@ -175,7 +175,12 @@ describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
     expect(html).toContain('content="Size $` small $&#39; and a dollar $5 off $&amp;');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<\/head>/g)).toHaveLength(1);
-    expect(html).toContain('<body><div id="root"></div></body>');
+    // The page itself is rendered inside #root, the product's text in it as written too.
+    expect(html).toMatch(
+      /<body><div id="root">.*<\/div>\s*<script type="application\/json" id="ssr-state">/s,
+    );
+    expect(html).toContain('<h2 id="product-modal-title"');
+    expect(html).toContain('>Bra $` and $&#x27; $&amp; $1 $$</h2>');
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
     expect((JSON.parse(json!) as { name: string }).name).toBe(title);
   });

@@ -10,5 +10,7 @@ export interface AppEnv {
     getSessionUser: () => Promise<SessionUser | null>;
     /** Set by requireUser / requireAdmin. */
     user: SessionUser;
+    /** The CSP nonce of this response (secureHeaders), for scripts a server-rendered page streams. */
+    secureHeadersNonce?: string;
   };
 }

@@ -1,17 +1,24 @@
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { meQueryOptions } from '../lib/current-user';
+import type { createRouter } from './router';
+import { markHydrated } from '../lib/after-hydration';
 import { queryClient } from '../lib/query-client';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
 
-// The current user is loaded once at start, in parallel with the first page's code.
-void queryClient.prefetchQuery(meQueryOptions());
+/**
+ * Browser-only state (the persisted cart and checkout) is read once the server's HTML has
+ * hydrated. This sits before the router so its effect runs before any page's effects, which then
+ * see the stored state (React runs a parent's children's effects in order).
+ */
+function HydrationMark() {
+  useEffect(markHydrated, []);
+  return null;
+}
 
-const router = createRouter();
-
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
     <AppProvider queryClient={queryClient}>
+      <HydrationMark />
       <RouterProvider router={router} />
     </AppProvider>
   );

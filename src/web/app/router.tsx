@@ -1,4 +1,10 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { paths } from '../config/paths';
 import {
   AccountErrorBoundary,
@@ -9,47 +15,60 @@ import {
 import { AppRoot, AppLoading } from './root';
 import { StorefrontLayout } from './layouts/storefront-layout';
 
+type LazyRoute = Extract<RouteObject['lazy'], () => unknown>;
+const pageModules = import.meta.glob<Awaited<ReturnType<LazyRoute>>>('./routes/**/*.tsx');
+
+/**
+ * A lazily loaded page module under ./routes: its route id is its file (`storefront/home`), which
+ * the server uses to preload that page's chunks with the first byte (see entry-server.tsx).
+ */
+function page(file: string): Pick<RouteObject, 'id' | 'lazy'> {
+  const load = pageModules[`./routes/${file}.tsx`];
+  if (!load) throw new Error(`No route module ./routes/${file}.tsx`);
+  return { id: file, lazy: load };
+}
+
 /**
  * The route table: exactly the paths of src/common/routes.ts (see config/paths.ts), plus a 404 for
  * everything else. Every page is its own lazy chunk; the storefront frame ships with the entry.
  * Each area has an error boundary inside its layout, so a failing page keeps the navigation.
  */
 const storefrontPages: RouteObject[] = [
-  { path: paths.home.path, lazy: () => import('./routes/storefront/home') },
-  { path: paths.about.path, lazy: () => import('./routes/storefront/about') },
-  { path: paths.faq.path, lazy: () => import('./routes/storefront/faq') },
-  { path: paths.shipping.path, lazy: () => import('./routes/storefront/shipping') },
-  { path: paths.terms.path, lazy: () => import('./routes/storefront/terms') },
-  { path: paths.privacy.path, lazy: () => import('./routes/storefront/privacy') },
-  { path: paths.login.path, lazy: () => import('./routes/storefront/login') },
-  { path: paths.howToBuy.path, lazy: () => import('./routes/storefront/how-to-buy') },
-  { path: paths.success.path, lazy: () => import('./routes/storefront/success') },
-  { path: paths.product.path, lazy: () => import('./routes/storefront/product') },
-  { path: '*', lazy: () => import('./routes/storefront/not-found') },
+  { path: paths.home.path, ...page('storefront/home') },
+  { path: paths.about.path, ...page('storefront/about') },
+  { path: paths.faq.path, ...page('storefront/faq') },
+  { path: paths.shipping.path, ...page('storefront/shipping') },
+  { path: paths.terms.path, ...page('storefront/terms') },
+  { path: paths.privacy.path, ...page('storefront/privacy') },
+  { path: paths.login.path, ...page('storefront/login') },
+  { path: paths.howToBuy.path, ...page('storefront/how-to-buy') },
+  { path: paths.success.path, ...page('storefront/success') },
+  { path: paths.product.path, ...page('storefront/product') },
+  { path: '*', ...page('storefront/not-found') },
 ];
 
 const accountPages: RouteObject[] = [
   { index: true, element: <Navigate to={paths.profile.orders.getHref()} replace /> },
-  { path: paths.profile.orders.path, lazy: () => import('./routes/account/orders') },
-  { path: paths.profile.messages.path, lazy: () => import('./routes/account/messages') },
-  { path: paths.profile.wallet.path, lazy: () => import('./routes/account/wallet') },
-  { path: paths.profile.settings.path, lazy: () => import('./routes/account/settings') },
-  { path: '*', lazy: () => import('./routes/account/not-found') },
+  { path: paths.profile.orders.path, ...page('account/orders') },
+  { path: paths.profile.messages.path, ...page('account/messages') },
+  { path: paths.profile.wallet.path, ...page('account/wallet') },
+  { path: paths.profile.settings.path, ...page('account/settings') },
+  { path: '*', ...page('account/not-found') },
 ];
 
 const adminPages: RouteObject[] = [
-  { index: true, lazy: () => import('./routes/admin/dashboard') },
-  { path: paths.admin.products.path, lazy: () => import('./routes/admin/products') },
-  { path: paths.admin.productAdd.path, lazy: () => import('./routes/admin/product-add') },
-  { path: paths.admin.productEdit.path, lazy: () => import('./routes/admin/product-edit') },
-  { path: paths.admin.orders.path, lazy: () => import('./routes/admin/orders') },
-  { path: paths.admin.customers.path, lazy: () => import('./routes/admin/customers') },
-  { path: paths.admin.messages.path, lazy: () => import('./routes/admin/messages') },
-  { path: paths.admin.analytics.path, lazy: () => import('./routes/admin/analytics') },
-  { path: paths.admin.audit.path, lazy: () => import('./routes/admin/audit') },
-  { path: paths.admin.airdrops.path, lazy: () => import('./routes/admin/airdrops') },
-  { path: paths.admin.settings.path, lazy: () => import('./routes/admin/settings') },
-  { path: '*', lazy: () => import('./routes/admin/not-found') },
+  { index: true, ...page('admin/dashboard') },
+  { path: paths.admin.products.path, ...page('admin/products') },
+  { path: paths.admin.productAdd.path, ...page('admin/product-add') },
+  { path: paths.admin.productEdit.path, ...page('admin/product-edit') },
+  { path: paths.admin.orders.path, ...page('admin/orders') },
+  { path: paths.admin.customers.path, ...page('admin/customers') },
+  { path: paths.admin.messages.path, ...page('admin/messages') },
+  { path: paths.admin.analytics.path, ...page('admin/analytics') },
+  { path: paths.admin.audit.path, ...page('admin/audit') },
+  { path: paths.admin.airdrops.path, ...page('admin/airdrops') },
+  { path: paths.admin.settings.path, ...page('admin/settings') },
+  { path: '*', ...page('admin/not-found') },
 ];
 
 export const routes: RouteObject[] = [
@@ -65,22 +84,19 @@ export const routes: RouteObject[] = [
         children: [{ ErrorBoundary: StorefrontErrorBoundary, children: storefrontPages }],
       },
       {
-        id: 'account',
         path: paths.profile.root.path,
-        lazy: () => import('./routes/account/layout'),
+        ...page('account/layout'),
         ErrorBoundary: AccountErrorBoundary,
         children: [{ ErrorBoundary: AccountErrorBoundary, children: accountPages }],
       },
       {
-        id: 'admin-login',
         path: paths.admin.login.path,
-        lazy: () => import('./routes/admin/login'),
+        ...page('admin/login'),
         ErrorBoundary: AdminErrorBoundary,
       },
       {
-        id: 'admin',
         path: paths.admin.dashboard.path,
-        lazy: () => import('./routes/admin/layout'),
+        ...page('admin/layout'),
         ErrorBoundary: AdminErrorBoundary,
         children: [{ ErrorBoundary: AdminErrorBoundary, children: adminPages }],
       },
@@ -88,6 +104,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; `hydrationData` when the page was rendered on the server. */
+export function createRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
+}
+
+/** Loads the page modules a URL needs before hydration (the server rendered them already). */
+export async function loadRouteModules(url: string): Promise<void> {
+  const matches = matchRoutes(routes, url) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
 }

@@ -82,6 +82,16 @@ function fallbackCode(status: number): ErrorCode {
   return 'INTERNAL';
 }
 
+/** How a request reaches the API: `fetch` in the browser, the app itself in process on the server. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server renderer (entry-server.tsx) answers the pages' queries in process, with the visitor's cookies. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, headers: extraHeaders } = options;
   const headers = new Headers({ accept: 'application/json', ...extraHeaders });
@@ -95,7 +105,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, query), {
+    res = await transport(buildUrl(path, query), {
       method,
       headers,
       body: payload,

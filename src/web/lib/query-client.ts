@@ -7,12 +7,13 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-export function createQueryClient(): QueryClient {
+/** `retry: false` for the server renderer: a page is not held up by retries. */
+export function createQueryClient(options: { retry?: false } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: shouldRetry,
+        retry: options.retry ?? shouldRetry,
         refetchOnWindowFocus: false,
       },
       mutations: {

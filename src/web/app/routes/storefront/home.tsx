@@ -5,7 +5,10 @@ import { PageTitle } from '#web/components/page-title';
 import { buttonClasses } from '#web/components/ui/button';
 import { paths, type LandingSection } from '#web/config/paths';
 import { useCartStore } from '#web/features/checkout/stores/cart-store';
-import { useProduct } from '#web/features/catalog/api/get-product';
+import { productQueryOptions, useProduct } from '#web/features/catalog/api/get-product';
+import { productsQueryOptions } from '#web/features/catalog/api/get-products';
+import { tokenStatsQueryOptions } from '#web/features/market/api/get-token-stats';
+import type { PageHandle } from '#web/app/page-data';
 import type { OpenedFromShopState } from '#web/features/catalog/components/product-card';
 import { ProductBrowser } from '#web/features/catalog/components/product-browser';
 import type { AddToCartSelection } from '#web/features/catalog/components/product-modal';
@@ -251,3 +254,13 @@ export function LandingPage() {
 }
 
 export { LandingPage as Component };
+
+/** Rendered on the server with the first products, the ticker's figures and an opened product. */
+export const handle: PageHandle = {
+  prefetch: (queryClient, { params }) =>
+    Promise.all([
+      queryClient.prefetchQuery(productsQueryOptions({})),
+      queryClient.prefetchQuery(tokenStatsQueryOptions()),
+      params.id ? queryClient.prefetchQuery(productQueryOptions(params.id)) : undefined,
+    ]),
+};

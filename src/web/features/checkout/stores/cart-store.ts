@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { afterHydration } from '#web/lib/after-hydration';
 import { cartTotals, MAX_LINE_QUANTITY as MAX_QUANTITY, type CartTotals } from '#common/money';
 
 /** One cart line: the product as shown when added, plus the shopper's choices. */
@@ -147,6 +148,8 @@ export const useCartStore = create<CartState>()(
       name: CART_STORAGE_KEY,
       version: CART_STORAGE_VERSION,
       storage: createJSONStorage(() => localStorage),
+      // Read after the server-rendered page has hydrated (lib/after-hydration.ts).
+      skipHydration: true,
       // The drawer always starts closed; only the lines survive a reload.
       partialize: (s) => ({ items: s.items, cartId: s.cartId }),
       // Older versions: keep whatever lines still fit the current shape.
@@ -171,3 +174,5 @@ export function useCartTotals(): CartTotals {
   const items = useCartStore((s) => s.items);
   return cartTotals(items);
 }
+
+afterHydration(() => void useCartStore.persist.rehydrate());

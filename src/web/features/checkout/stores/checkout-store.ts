@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { afterHydration } from '#web/lib/after-hydration';
 import type { ShippingField, ShippingInfo } from '#common/schemas/checkout';
 
 /**
@@ -171,6 +172,8 @@ export const useCheckoutStore = create<CheckoutState>()(
       name: CHECKOUT_STORAGE_KEY,
       version: CHECKOUT_STORAGE_VERSION,
       storage: createJSONStorage(() => localStorage),
+      // Read after the server-rendered page has hydrated (lib/after-hydration.ts).
+      skipHydration: true,
       partialize: (s) => ({
         step: s.step,
         shippingInfo: s.shippingInfo,
@@ -182,3 +185,5 @@ export const useCheckoutStore = create<CheckoutState>()(
     },
   ),
 );
+
+afterHydration(() => void useCheckoutStore.persist.rehydrate());

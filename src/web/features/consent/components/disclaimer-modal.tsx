@@ -42,7 +42,7 @@ export function DisclaimerModal() {
   const acknowledge = () => writeStoredFlag(CONSENT_STORAGE_KEYS.disclaimerAccepted, true);
   return (
     <Dialog
-      open={accepted !== true}
+      open={accepted === null || accepted === false}
       onClose={acknowledge}
       closeOnBackdrop={false}
       id="disclaimer"

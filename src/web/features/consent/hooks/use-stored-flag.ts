@@ -53,16 +53,20 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The stored flag, re-rendering when it changes (in this tab or another). */
-export function useStoredFlag(key: ConsentStorageKey): boolean | null {
+/**
+ * The stored flag, re-rendering when it changes (in this tab or another); undefined while not
+ * known: on the server and while the server's HTML hydrates, so nothing shows that a returning
+ * visitor already answered.
+ */
+export function useStoredFlag(key: ConsentStorageKey): boolean | null | undefined {
   return useSyncExternalStore(
     subscribe,
     () => readStoredFlag(key),
-    () => null,
+    () => undefined,
   );
 }
 
-/** The cookie choice: true (accepted), false (declined), null (not chosen yet). */
-export function useCookieConsent(): boolean | null {
+/** The cookie choice: true (accepted), false (declined), null (not chosen yet), undefined (not known yet). */
+export function useCookieConsent(): boolean | null | undefined {
   return useStoredFlag(CONSENT_STORAGE_KEYS.cookieConsent);
 }

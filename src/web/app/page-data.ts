@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * What a page module may export as `handle.prefetch`: the queries its first screen shows. The
+ * server renderer (entry-server.tsx) runs them before rendering, so the HTML carries their data
+ * and the browser hydrates from the same cache instead of fetching it again.
+ */
+export interface PageHandle {
+  prefetch?: (
+    queryClient: QueryClient,
+    args: { params: Record<string, string | undefined>; url: URL },
+  ) => Promise<unknown>;
+}
+
+export function pageHandle(handle: unknown): PageHandle | undefined {
+  return typeof handle === 'object' && handle !== null ? handle : undefined;
+}

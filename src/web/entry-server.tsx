@@ -1,0 +1,90 @@
+import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+  type HydrationState,
+} from 'react-router';
+import { pageHandle } from './app/page-data';
+import { routes } from './app/router';
+import { meQueryOptions } from './lib/current-user';
+import { createQueryClient } from './lib/query-client';
+
+export { setApiTransport } from './lib/api-client';
+
+/**
+ * The storefront's server renderer, built by `vite build --ssr` into dist/ssr and called by the
+ * server's pages module for every storefront URL (admin and account pages stay client-rendered).
+ * It runs the page's queries (lib/api-client answers them in process), renders the route with
+ * React's streaming renderer, and returns the stream with the state the browser hydrates from.
+ */
+export interface SsrState {
+  router: HydrationState;
+  queries: DehydratedState;
+}
+
+export type RenderResult =
+  | { kind: 'client' }
+  | { kind: 'redirect'; response: Response }
+  | { kind: 'page'; status: number; stream: ReadableStream<Uint8Array>; state: SsrState; routeIds: string[] };
+
+export interface RenderOptions {
+  /** CSP nonce for the scripts React streams in (Suspense boundaries that finish later). */
+  nonce?: string;
+  /** How long the page's queries may take; what is not back by then loads in the browser. */
+  dataBudgetMs: number;
+  onError: (error: unknown) => void;
+}
+
+const handler = createStaticHandler(routes);
+
+/** Pages under the storefront layout are rendered here; the rest get the client shell. */
+export function isServerRendered(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some((m) => m.route.id === 'storefront');
+}
+
+export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+  const url = new URL(request.url);
+  if (!isServerRendered(url.pathname)) return { kind: 'client' };
+  const context = await handler.query(request);
+  if (context instanceof Response) return { kind: 'redirect', response: context };
+  if (context.errors) return { kind: 'client' };
+
+  const queryClient = createQueryClient({ retry: false });
+  const prefetches: Promise<unknown>[] = [queryClient.prefetchQuery(meQueryOptions())];
+  for (const match of context.matches) {
+    const prefetch = pageHandle(match.route.handle)?.prefetch;
+    if (prefetch) prefetches.push(prefetch(queryClient, { params: match.params, url }));
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(prefetches),
+    new Promise((resolve) => (timer = setTimeout(resolve, options.dataBudgetMs))),
+  ]);
+  clearTimeout(timer);
+  // Only what has arrived: a query still on its way is left for the browser (never sent half-done).
+  const queries = dehydrate(queryClient);
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+    { nonce: options.nonce, onError: options.onError },
+  );
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    stream,
+    state: {
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+      queries,
+    },
+    routeIds: context.matches.map((m) => m.route.id),
+  };
+}

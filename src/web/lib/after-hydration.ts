@@ -1,0 +1,20 @@
+/**
+ * Browser-only state (the persisted cart and checkout) must not differ from the server's HTML
+ * while React hydrates it. Stores register here and read localStorage once the page has
+ * hydrated (main.tsx calls markHydrated); a store loaded later reads it at once.
+ */
+let hydrated = false;
+const waiting: (() => void)[] = [];
+
+export function afterHydration(run: () => void): void {
+  if (hydrated) run();
+  else waiting.push(run);
+}
+
+export function markHydrated(): void {
+  if (hydrated) return;
+  hydrated = true;
+  // For tests and tools: the page is interactive from here on.
+  document.documentElement.dataset.hydrated = 'true';
+  for (const run of waiting.splice(0)) run();
+}
