@@ -6,6 +6,7 @@ import { BrandLockup } from '#web/components/brand';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
 import { useCurrentUser } from '#web/lib/current-user';
+import { preloadCartDrawer } from '#web/features/checkout/components/cart-drawer';
 import { selectItemCount, useCartStore } from '#web/features/checkout/stores/cart-store';
 import { BuyTokenButton } from '#web/features/token/components/buy-token-button';
 import { MobileMenu } from './mobile-menu';
@@ -46,6 +47,9 @@ function CartButton() {
     <button
       type="button"
       onClick={open}
+      onPointerEnter={preloadCartDrawer}
+      onFocus={preloadCartDrawer}
+      onTouchStart={preloadCartDrawer}
       className={iconButton}
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
     >
@@ -66,7 +70,7 @@ function CartButton() {
 export function StorefrontHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-200/70 bg-white/80 backdrop-blur-md backdrop-saturate-150">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-200/70 bg-white/95">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-4 sm:px-8">
         <Link to={paths.home.getHref()} className="-ml-1 rounded-lg p-1">
           <BrandLockup />

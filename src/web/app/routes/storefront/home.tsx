@@ -33,89 +33,50 @@ const promises = [
   { icon: Coins, label: '10% off with AELO' },
 ] as const;
 
-function HeroArt() {
-  return (
-    <div aria-hidden="true" className="relative hidden lg:block">
-      <div className="relative aspect-[4/5] overflow-hidden rounded-[2rem] bg-gradient-to-br from-rose-600 via-rose-700 to-rose-950 shadow-2xl shadow-rose-950/25">
-        {/* Running-track lanes */}
-        <svg
-          viewBox="0 0 400 500"
-          className="absolute inset-0 size-full"
-          preserveAspectRatio="xMidYMid slice"
-        >
-          {[0, 1, 2, 3, 4, 5, 6].map((lane) => (
-            <ellipse
-              key={lane}
-              cx="400"
-              cy="520"
-              rx={120 + lane * 42}
-              ry={240 + lane * 42}
-              fill="none"
-              stroke="white"
-              strokeOpacity={0.22 - lane * 0.025}
-              strokeWidth="1.25"
-            />
-          ))}
-        </svg>
-        <p className="absolute top-9 left-9 text-[7.5rem] leading-[0.8] font-semibold tracking-[-0.07em] text-white">
-          AELO
-        </p>
-        <p className="absolute top-[8.75rem] left-10 text-[11px] font-semibold tracking-[0.22em] text-white/70 uppercase">
-          Active · Est. 2024
-        </p>
-      </div>
-      <div className="absolute -bottom-8 -left-10 w-64 rounded-2xl bg-white p-5 shadow-xl ring-1 shadow-stone-900/10 ring-stone-900/5">
-        <p className="text-[11px] font-semibold tracking-[0.16em] text-stone-500 uppercase">Every sale</p>
-        <p className="mt-2 text-sm leading-snug font-medium text-stone-900">
-          10% to buybacks and 10% to random holder rewards.
-        </p>
-        <div className="mt-4 flex h-1.5 gap-0.5 overflow-hidden rounded-full bg-stone-100">
-          <span className="w-[10%] rounded-full bg-rose-600" />
-          <span className="w-[10%] rounded-full bg-rose-300" />
-        </div>
-      </div>
-    </div>
-  );
-}
-
+/**
+ * The landing's opening: one line of brand, the airdrop progress beside it, the promises under it.
+ * It stays short so the first row of products is on the first screen of a laptop.
+ */
 function Hero() {
   return (
-    <section className="relative overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -top-40 right-[-10%] size-[40rem] rounded-full bg-rose-100/60 blur-3xl"
-      />
-      <div className="relative mx-auto grid w-full max-w-7xl items-center gap-16 px-5 pt-12 pb-16 sm:px-8 sm:pt-16 sm:pb-24 lg:grid-cols-[1.15fr_0.85fr] lg:gap-20 lg:pt-20 lg:pb-28">
+    <section
+      aria-labelledby="hero-title"
+      className="border-b border-stone-100 bg-gradient-to-b from-rose-50/70 to-white"
+    >
+      <div className="mx-auto grid w-full max-w-7xl gap-5 px-5 py-6 sm:px-8 lg:grid-cols-[minmax(0,1fr)_25rem] lg:items-center lg:gap-12 lg:py-5">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full border border-stone-200 bg-white/70 px-3.5 py-1.5 text-xs font-medium text-stone-600">
-            <span className="size-1.5 rounded-full bg-rose-600" aria-hidden="true" />
+          <p className="text-xs font-semibold tracking-[0.16em] text-rose-700 uppercase">
             Pre-loved · Authenticated · Ready to train
           </p>
-          <h1 className="mt-7 text-[2.75rem] leading-[1.02] font-semibold tracking-[-0.045em] text-balance text-stone-950 sm:text-6xl lg:text-7xl">
+          <h1
+            id="hero-title"
+            className="mt-2.5 text-[2rem] leading-[1.05] font-semibold tracking-[-0.04em] text-balance text-stone-950 sm:text-5xl"
+          >
             Performance wear, <span className="text-rose-600">second lap.</span>
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-stone-500">
+          <p className="mt-2.5 hidden max-w-xl text-[15px] leading-relaxed text-pretty text-stone-600 sm:block lg:hidden">
             Premium activewear for women and men, inspected piece by piece. Pay by card, SOL or AELO — and
             share in the rewards every order creates.
           </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Link to={paths.home.getHref('shop')} className={buttonClasses({ size: 'lg' })}>
-              Shop Collection
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </Link>
-            <BuyTokenButton variant="outline" size="lg" />
+          <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+            <div className="flex gap-2.5">
+              <Link to={paths.home.getHref('shop')} className={buttonClasses({ size: 'md' })}>
+                Shop Collection
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+              <BuyTokenButton variant="outline" size="md" />
+            </div>
+            <ul className="hidden flex-wrap gap-x-5 gap-y-2 2xl:flex">
+              {promises.map(({ icon: Icon, label }) => (
+                <li key={label} className="flex items-center gap-2 text-sm font-medium text-stone-700">
+                  <Icon className="size-4 text-rose-600" strokeWidth={1.75} aria-hidden="true" />
+                  {label}
+                </li>
+              ))}
+            </ul>
           </div>
-          <AirdropProgress className="mt-10 max-w-xl" />
-          <ul className="mt-10 grid gap-4 sm:grid-cols-3">
-            {promises.map(({ icon: Icon, label }) => (
-              <li key={label} className="flex items-center gap-2.5 text-sm font-medium text-stone-700">
-                <Icon className="size-4.5 text-rose-600" strokeWidth={1.75} aria-hidden="true" />
-                {label}
-              </li>
-            ))}
-          </ul>
         </div>
-        <HeroArt />
+        <AirdropProgress className="p-4 sm:p-5" />
       </div>
     </section>
   );
@@ -213,16 +174,25 @@ export function LandingPage() {
       <ShippingTicker />
       <Hero />
 
-      <Section id="shop">
-        <ProductBrowser
-          heading={
-            <SectionHeading id="shop" eyebrow="The collection" title="Shop the collection">
-              Leggings, sports bras, tanks, shorts, jackets and more — for women and men, every piece checked
-              and authenticated before it ships.
-            </SectionHeading>
-          }
-        />
-      </Section>
+      <section id="shop" aria-labelledby="shop-title" className="scroll-mt-16 bg-white">
+        <div className="mx-auto w-full max-w-7xl px-5 pt-6 pb-20 sm:px-8 sm:pb-28 lg:pt-5">
+          <ProductBrowser
+            heading={
+              <>
+                <h2
+                  id="shop-title"
+                  className="text-2xl font-semibold tracking-[-0.03em] text-stone-950 sm:text-[1.75rem]"
+                >
+                  Shop the collection
+                </h2>
+                <p className="mt-1 text-sm text-pretty text-stone-600 lg:hidden">
+                  Leggings, bras, tanks, shorts and jackets for women and men, each checked before it ships.
+                </p>
+              </>
+            }
+          />
+        </div>
+      </section>
 
       <Section id="rewards" tone="stone">
         <SectionHeading id="rewards" eyebrow="Holder rewards" title="Rewards, claimed automatically">

@@ -8,11 +8,11 @@ export function ProductBrowser({ heading }: { heading: ReactNode }) {
   const [filters, setFilters] = useState<ProductFilters>({});
   return (
     <>
-      <div className="flex flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
+      <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
         <div className="max-w-2xl">{heading}</div>
         <ProductFilterBar filters={filters} onChange={setFilters} />
       </div>
-      <div className="mt-10 sm:mt-12">
+      <div className="mt-6 sm:mt-8 lg:mt-6">
         <ProductGrid filters={filters} />
       </div>
     </>

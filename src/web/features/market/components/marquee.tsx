@@ -1,12 +1,34 @@
 import { cn } from '#web/lib/cn';
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 
 const KEYFRAMES = '@keyframes aelo-marquee{from{transform:translateX(0)}to{transform:translateX(-50%)}}';
 
+/** Height of the fixed storefront header: a band behind it counts as out of sight. */
+const HEADER_HEIGHT_PX = 64;
+
+/**
+ * Whether the element is in sight (below the fixed header, inside the viewport). True until
+ * measured, so the server's HTML and the first paint show the band as it will move.
+ */
+function useInSight(ref: RefObject<HTMLElement | null>): boolean {
+  const [inSight, setInSight] = useState(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setInSight(entry?.isIntersecting ?? true), {
+      rootMargin: `-${HEADER_HEIGHT_PX}px 0px 0px 0px`,
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return inSight;
+}
+
 /**
  * A band of content scrolling right to left, forever. The content is drawn four times (two halves
- * of two copies) so the loop has no gap on wide screens; screen readers hear it once. It pauses on
- * hover, and with reduced motion it stands still and scrolls by hand instead.
+ * of two copies) so the loop has no gap on wide screens; screen readers hear it once. It costs
+ * nothing while nobody can see it: paused out of sight (scrolled away or behind the header), under
+ * an open dialog (styles.css) and on hover; with reduced motion it stands still and scrolls by hand.
  */
 export function Marquee({
   children,
@@ -22,13 +44,17 @@ export function Marquee({
       {children}
     </div>
   );
+  const band = useRef<HTMLDivElement>(null);
+  const inSight = useInSight(band);
   return (
-    <div className={cn('overflow-hidden motion-reduce:overflow-x-auto', className)}>
+    <div ref={band} className={cn('overflow-hidden motion-reduce:overflow-x-auto', className)}>
       <style href="aelo-marquee" precedence="default">
         {KEYFRAMES}
       </style>
       <div
-        className="flex w-max hover:[animation-play-state:paused] motion-safe:animate-[aelo-marquee_var(--marquee-duration)_linear_infinite]"
+        data-marquee-track
+        data-paused={inSight ? undefined : ''}
+        className="flex w-max hover:[animation-play-state:paused] data-paused:[animation-play-state:paused] motion-safe:animate-[aelo-marquee_var(--marquee-duration)_linear_infinite]"
         style={{ '--marquee-duration': `${durationSeconds}s` } as CSSProperties}
       >
         {copy(false, 'a')}
