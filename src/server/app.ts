@@ -146,7 +146,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       }
     };
     app.use('*', cacheStaticFiles);
-    app.use('*', serveStatic({ root, rewriteRequestPath: (p) => (p === '/' ? '/__no_index__' : p) }));
+    // Text assets have brotli copies made at build time (scripts/precompress.mjs).
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        precompressed: true,
+        rewriteRequestPath: (p) => (p === '/' ? '/__no_index__' : p),
+      }),
+    );
   }
 
   app.get(

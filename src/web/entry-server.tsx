@@ -1,6 +1,7 @@
 import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { PassThrough, Readable } from 'node:stream';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -46,6 +47,28 @@ export function isServerRendered(pathname: string): boolean {
   return (matchRoutes(routes, pathname) ?? []).some((m) => m.route.id === 'storefront');
 }
 
+/**
+ * React's streaming renderer, piped once every Suspense boundary is complete (onAllReady): the HTML
+ * reads whole without JavaScript (crawlers, link previews, a failed script) and needs none of
+ * React's inline swap scripts; it still goes out chunk by chunk.
+ */
+function renderWhole(element: ReactNode, options: RenderOptions): Promise<ReadableStream<Uint8Array>> {
+  return new Promise((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(element, {
+      nonce: options.nonce,
+      // Never outline a large finished boundary (the product modal) into a later, script-swapped chunk.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: options.onError,
+      onShellError: reject,
+      onAllReady() {
+        const body = new PassThrough();
+        pipe(body);
+        resolve(Readable.toWeb(body) as ReadableStream<Uint8Array>);
+      },
+    });
+  });
+}
+
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
   const url = new URL(request.url);
   if (!isServerRendered(url.pathname)) return { kind: 'client' };
@@ -69,13 +92,13 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const queries = dehydrate(queryClient);
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const stream = await renderToReadableStream(
+  const stream = await renderWhole(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </QueryClientProvider>
     </StrictMode>,
-    { nonce: options.nonce, onError: options.onError },
+    options,
   );
   return {
     kind: 'page',

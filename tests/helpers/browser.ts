@@ -279,6 +279,10 @@ export interface NewPageOptions {
    * cover the page; 'unset': a first visit, for tests of those prompts.
    */
   consent?: 'accepted' | 'unset';
+  /** 'reduce' (default: journeys do not wait on animations) or 'no-preference', for tests of motion. */
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** false: a browser with JavaScript turned off (what the server's HTML alone shows). */
+  javaScriptEnabled?: boolean;
 }
 
 /** localStorage keys of the consent prompts (src/web/features/consent/hooks/use-stored-flag.ts). */
@@ -367,13 +371,16 @@ export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
       height = 800,
       isMobile = false,
       consent = 'accepted',
+      reducedMotion = 'reduce',
+      javaScriptEnabled = true,
     }: NewPageOptions = {}) {
       const context = await suite.browser.newContext({
         baseURL: suite.server.baseUrl,
         viewport: { width, height },
         isMobile,
         hasTouch: isMobile,
-        reducedMotion: 'reduce',
+        reducedMotion,
+        javaScriptEnabled,
       });
       contexts.push(context);
       trackPageErrors(context, log);
@@ -386,7 +393,8 @@ export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
           }
         }, CONSENT_FLAGS);
       }
-      return waitingForHydration(await context.newPage());
+      const page = await context.newPage();
+      return javaScriptEnabled ? waitingForHydration(page) : page;
     },
     allowConsoleErrors(...patterns: RegExp[]) {
       log.allowed.push(...patterns);

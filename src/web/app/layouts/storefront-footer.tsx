@@ -44,7 +44,7 @@ export function StorefrontFooter() {
           </div>
           {columns.map((column) => (
             <nav key={column.title} aria-label={column.title}>
-              <h2 className="text-xs font-semibold tracking-[0.14em] text-stone-500 uppercase">
+              <h2 className="text-xs font-semibold tracking-[0.14em] text-stone-400 uppercase">
                 {column.title}
               </h2>
               <ul className="mt-4 space-y-3">
@@ -62,7 +62,7 @@ export function StorefrontFooter() {
             </nav>
           ))}
         </div>
-        <div className="mt-14 flex flex-col gap-2 border-t border-white/10 pt-6 text-xs text-stone-500 sm:flex-row sm:items-center sm:justify-between">
+        <div className="mt-14 flex flex-col gap-2 border-t border-white/10 pt-6 text-xs text-stone-400 sm:flex-row sm:items-center sm:justify-between">
           <p>© {year} Aelo. All rights reserved.</p>
           <p>Free shipping on orders over $50 · Continental US</p>
         </div>

@@ -58,6 +58,8 @@ export function Modal({
     const dialog = ref.current;
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Rendered on the server it arrives open but not modal (readable without JavaScript): make it modal.
+    if (dialog.open && !dialog.matches(':modal')) dialog.removeAttribute('open');
     if (!dialog.open) dialog.showModal();
 
     const close = () => onCloseRef.current();
@@ -114,7 +116,16 @@ export function Modal({
 
   if (!open) return null;
   return (
-    <dialog ref={ref} id={id} className={className} {...aria}>
+    // The server's HTML shows an open dialog as such, so a page with one (a shared product URL) reads
+    // right before and without JavaScript; the browser then opens it as a modal (above).
+    <dialog
+      ref={ref}
+      id={id}
+      className={className}
+      open={typeof document === 'undefined' ? true : undefined}
+      suppressHydrationWarning
+      {...aria}
+    >
       {children}
     </dialog>
   );

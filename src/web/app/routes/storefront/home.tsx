@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeCheck, Coins, Truck } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '#web/components/page-title';
 import { buttonClasses } from '#web/components/ui/button';
@@ -20,11 +20,12 @@ import { EcosystemCards } from '#web/features/token/components/ecosystem-cards';
 import { RewardsDetails } from '#web/features/token/components/rewards-details';
 import { catalogKeys } from '#web/features/catalog/api/catalog-keys';
 import { useLiveEvents } from '#web/lib/live-events';
+import { lazyWithPreload } from '#web/lib/lazy-with-preload';
 import { useHashAnchor } from '#web/lib/use-hash-anchor';
 
 /** The product modal (gallery, options, size guide) loads when a product is first opened. */
-const ProductModal = lazy(() =>
-  import('#web/features/catalog/components/product-modal').then((m) => ({ default: m.ProductModal })),
+const ProductModal = lazyWithPreload(() =>
+  import('#web/features/catalog/components/product-modal').then((m) => m.ProductModal),
 );
 
 const promises = [
@@ -95,7 +96,7 @@ function SectionHeading({
 }) {
   return (
     <>
-      <p className="text-xs font-semibold tracking-[0.18em] text-rose-600 uppercase">{eyebrow}</p>
+      <p className="text-xs font-semibold tracking-[0.18em] text-rose-700 uppercase">{eyebrow}</p>
       <h2
         id={`${id}-title`}
         className="mt-3 max-w-2xl text-3xl font-semibold tracking-[-0.03em] text-balance text-stone-950 sm:text-[2.75rem] sm:leading-[1.1]"
@@ -232,5 +233,6 @@ export const handle: PageHandle = {
       queryClient.prefetchQuery(productsQueryOptions({})),
       queryClient.prefetchQuery(tokenStatsQueryOptions()),
       params.id ? queryClient.prefetchQuery(productQueryOptions(params.id)) : undefined,
+      params.id ? ProductModal.preload() : undefined,
     ]),
 };

@@ -24,7 +24,7 @@ export function Price({
         {formatUsd(priceCents)}
       </span>
       {hasOriginal ? (
-        <s className={cn('text-stone-400 tabular-nums', size === 'lg' ? 'text-base' : 'text-sm')}>
+        <s className={cn('text-stone-500 tabular-nums', size === 'lg' ? 'text-base' : 'text-sm')}>
           <span className="sr-only">Original price </span>
           {formatUsd(originalPriceCents)}
         </s>

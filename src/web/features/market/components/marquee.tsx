@@ -1,7 +1,32 @@
 import { cn } from '#web/lib/cn';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 const KEYFRAMES = '@keyframes aelo-marquee{from{transform:translateX(0)}to{transform:translateX(-50%)}}';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeToMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** The visitor's reduced-motion setting; false on the server and while the page hydrates. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeToMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
 
 /** Height of the fixed storefront header: a band behind it counts as out of sight. */
 const HEADER_HEIGHT_PX = 64;
@@ -46,8 +71,15 @@ export function Marquee({
   );
   const band = useRef<HTMLDivElement>(null);
   const inSight = useInSight(band);
+  const still = usePrefersReducedMotion();
   return (
-    <div ref={band} className={cn('overflow-hidden motion-reduce:overflow-x-auto', className)}>
+    // Standing still (reduced motion) it scrolls by hand, so the keyboard can reach it too.
+    <div
+      ref={band}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (WCAG 2.1.1)
+      tabIndex={still ? 0 : undefined}
+      className={cn('overflow-hidden motion-reduce:overflow-x-auto', className)}
+    >
       <style href="aelo-marquee" precedence="default">
         {KEYFRAMES}
       </style>

@@ -14,7 +14,7 @@ const band = 'flex h-10 items-center bg-stone-950 text-[13px] text-stone-300';
 function Stat({ label, value, className }: { label: string; value: ReactNode; className?: string }) {
   return (
     <span className="flex items-center gap-2 px-5 whitespace-nowrap">
-      <span className="text-stone-500">{label}</span>
+      <span className="text-stone-400">{label}</span>
       <span className={cn('font-medium text-white tabular-nums', className)}>{value}</span>
     </span>
   );

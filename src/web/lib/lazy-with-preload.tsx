@@ -1,0 +1,24 @@
+import { lazy, useState, type ComponentType } from 'react';
+
+/**
+ * React.lazy with a `preload()`: once preloaded, the component renders at once instead of
+ * suspending. The server renderer preloads what a page shows on its first screen (the product
+ * modal of a product URL), so the HTML holds it whole; the browser still loads it on first use.
+ */
+export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (pending ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+
+  function Preloadable(props: P) {
+    // Chosen once per mount: switching from Lazy to the loaded component would remount it.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return Object.assign(Preloadable, { preload });
+}

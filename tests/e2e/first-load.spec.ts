@@ -1,0 +1,230 @@
+/**
+ * The storefront's first load (issue 11): server-rendered HTML that holds the page before any
+ * script runs, hydration without a second fetch of the same data, the JavaScript a real browser
+ * loads on the landing page, products on the first screen, tickers that stop when nobody can see
+ * them, and an axe scan of every storefront page.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { formatUsd } from '#common/money';
+import type { Product } from '#common/schemas/product';
+import { formatPageScripts, LANDING_BUDGET_BYTES, measureScriptsOn } from '../../bench/page-weight';
+import { describeBrowser, useBrowserSuite } from '../helpers/browser';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** Serious and critical axe violations of the page as it is now (WCAG 2.x A and AA rules). */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated, not a script tag: the shop's CSP rightly refuses inline scripts.
+  await page.evaluate(readFileSync(axePath, 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } })
+      .axe;
+    const result = await axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    );
+}
+
+describeBrowser('storefront first load', () => {
+  const shop = useBrowserSuite({ seedDemo: true });
+
+  async function catalogue(): Promise<Product[]> {
+    const res = await fetch(shop.url('/api/products'));
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { products: Product[] }).products;
+  }
+
+  it('serves / and a product URL with products, prices, navigation and ticker figures before any script runs', async () => {
+    const products = await catalogue();
+    const page = await shop.newPage({ javaScriptEnabled: false });
+    await page.goto('/');
+    const grid = page.getByRole('list', { name: 'Products' });
+    const titles = await grid.getByRole('heading', { level: 3 }).allTextContents();
+    expect(titles.slice(0, 4)).toEqual(products.slice(0, 4).map((p) => p.title));
+    expect(await grid.textContent()).toContain(formatUsd(products[0]!.priceCents));
+    expect(await page.getByRole('navigation', { name: 'Main' }).textContent()).toContain('How to Buy');
+    // Signed out: Login from the first byte (no skeleton waiting for the session).
+    expect(await page.locator('header a[href="/login"]').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: 'AELO token ticker' }).textContent()).toContain(
+      '$0.000420',
+    );
+    expect(
+      await page.getByRole('progressbar', { name: 'Airdrop progress' }).getAttribute('aria-valuenow'),
+    ).toBe('21');
+
+    const product = products[1]!;
+    await page.goto(`/products/${product.id}`);
+    const modal = page.getByRole('dialog', { name: product.title });
+    expect(await modal.count()).toBe(1);
+    expect(await modal.textContent()).toContain(formatUsd(product.priceCents));
+    expect(await page.title()).toContain(product.title);
+  });
+
+  it('shows Profile in the server-rendered navigation of a signed-in shopper', async () => {
+    const page = await shop.newPage();
+    const res = await page.request.post('/api/auth/sign-up/email', {
+      data: { email: `first-load-${Date.now()}@example.test`, password: 'a-long-enough-password-1' },
+      headers: { origin: shop.server.baseUrl },
+    });
+    expect(res.status()).toBe(200);
+    // The same cookies, no JavaScript: what the server sent.
+    const cookies = await page.context().cookies();
+    const noScript = await shop.newPage({ javaScriptEnabled: false });
+    await noScript.context().addCookies(cookies);
+    await noScript.goto('/about');
+    expect(await noScript.locator('header a[href="/profile"]').count()).toBeGreaterThan(0);
+    expect(await noScript.locator('header a[href="/login"]').count()).toBe(0);
+  });
+
+  it('hydrates without fetching the catalogue, the ticker or the session again, and is interactive', async () => {
+    const page = await shop.newPage();
+    const api: string[] = [];
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/events')) api.push(pathname + search);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(api).toEqual([]);
+    // Hydrated: a filter asks the server for its products.
+    await page
+      .getByRole('group', { name: 'Gender' })
+      .getByRole('button', { name: "Men's", exact: true })
+      .click();
+    await expect.poll(() => api.some((url) => url.startsWith('/api/products'))).toBe(true);
+
+    // A product URL too: its product came with the page.
+    api.length = 0;
+    const [product] = await catalogue();
+    const productPage = await shop.newPage();
+    productPage.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/events')) api.push(pathname);
+    });
+    await productPage.goto(`/products/${product!.id}`);
+    await productPage.waitForLoadState('networkidle');
+    await productPage.getByRole('dialog', { name: product!.title }).waitFor();
+    expect(api).toEqual([]);
+  });
+
+  it(`loads at most ${LANDING_BUDGET_BYTES / 1024} KB of gzipped JavaScript on /, with brotli on the wire and no checkout, admin or chart code`, async () => {
+    const report = await measureScriptsOn(await shop.newPage(), '/');
+    const table = formatPageScripts(report);
+    expect(report.scripts.length, table).toBeGreaterThan(0);
+    expect(report.totalGzipBytes, table).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+    expect(
+      report.scripts.filter((s) => s.encoding !== 'br' && s.bytes >= 1024).map((s) => s.url),
+      table,
+    ).toEqual([]);
+    const names = report.scripts.map((s) =>
+      new URL(s.url).pathname.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ''),
+    );
+    for (const lazy of [
+      /^admin/,
+      /^dashboard/,
+      /^analytics/,
+      /^cart-drawer-panel/,
+      /^schemas/,
+      /stripe/i,
+      /qr/i,
+      /web3/i,
+    ]) {
+      expect(
+        names.filter((n) => lazy.test(n)),
+        `${lazy} is part of the first load\n${table}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('shows the first row of products on a laptop screen and the shop within a screen and a half on a phone', async () => {
+    const laptop = await shop.newPage({ width: 1280, height: 900 });
+    await laptop.goto('/');
+    const firstCard = laptop.getByRole('list', { name: 'Products' }).getByRole('listitem').first();
+    const image = (await firstCard.locator('img').first().boundingBox())!;
+    expect(image.y).toBeGreaterThan(0);
+    expect(image.y + image.height).toBeLessThanOrEqual(900);
+    const [first] = await catalogue();
+    const price = (await firstCard.getByText(formatUsd(first!.priceCents)).first().boundingBox())!;
+    expect(price.y + price.height).toBeLessThanOrEqual(900);
+    // The airdrop progress stays on the first screen.
+    const progress = (await laptop.getByRole('region', { name: 'Airdrop progress' }).boundingBox())!;
+    expect(progress.y + progress.height).toBeLessThanOrEqual(900);
+
+    const phone = await shop.newPage({ width: 360, height: 800, isMobile: true });
+    await phone.goto('/');
+    const shopTop = await phone.locator('#shop').evaluate((el) => el.getBoundingClientRect().top);
+    expect(shopTop).toBeLessThanOrEqual(1200);
+  });
+
+  it('keeps the tickers still under a dialog, out of sight, and with reduced motion', async () => {
+    const trackStates = (page: Page) =>
+      page.locator('[data-marquee-track]').evaluateAll((tracks) =>
+        tracks.map(
+          (t) =>
+            t
+              .getAnimations()
+              .map((a) => a.playState)
+              .join(',') || 'none',
+        ),
+      );
+    // A first visit: the disclaimer is open over the page, and the tickers behind it stand still.
+    const first = await shop.newPage({ reducedMotion: 'no-preference', consent: 'unset' });
+    await first.goto('/');
+    await first.getByRole('dialog', { name: 'Important Disclaimer' }).waitFor();
+    expect(await trackStates(first)).toEqual(['paused', 'paused']);
+    await first.getByRole('button', { name: 'I Understand' }).click();
+    await expect.poll(() => trackStates(first)).toEqual(['running', 'running']);
+    // Scrolled away (or behind the fixed header): paused again.
+    await first.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => trackStates(first)).toEqual(['paused', 'paused']);
+    await first.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => trackStates(first)).toEqual(['running', 'running']);
+
+    const still = await shop.newPage({ reducedMotion: 'reduce' });
+    await still.goto('/');
+    expect(await trackStates(still)).toEqual(['none', 'none']);
+  });
+
+  it('has no serious or critical axe violation on any storefront page', async () => {
+    const [product] = await catalogue();
+    const found: string[] = [];
+    for (const [path, width] of [
+      ['/', 1280],
+      ['/', 360],
+      [`/products/${product!.id}`, 1280],
+      ['/about', 1280],
+      ['/faq', 1280],
+      ['/shipping', 1280],
+      ['/terms', 1280],
+      ['/privacy', 1280],
+      ['/login', 1280],
+      ['/how-to-buy', 1280],
+      ['/success', 1280],
+      ['/no-such-page', 1280],
+    ] as const) {
+      const page = await shop.newPage({ width, height: 900 });
+      if (path === '/no-such-page') shop.allowConsoleErrors(/status of 404/);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      for (const violation of await axeViolations(page)) found.push(`${path} @${width}px: ${violation}`);
+      await page.close();
+    }
+    expect(found).toEqual([]);
+  });
+});
