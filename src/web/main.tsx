@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import { App } from './app/app';
@@ -28,12 +28,16 @@ async function start(root: HTMLElement) {
     // Hydrate from the server's data and code: no second fetch, no loading state in between.
     hydrate(queryClient, state.queries);
     await loadRouteModules(window.location.pathname);
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App router={createRouter(state.router)} />
-      </StrictMode>,
-    );
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page: a tap or a scroll is answered while it runs.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App router={createRouter(state.router)} />
+        </StrictMode>,
+      );
+    });
     return;
   }
   // A client-rendered page (admin, account): the current user loads alongside the page's code.

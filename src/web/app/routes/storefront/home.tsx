@@ -20,6 +20,7 @@ import { EcosystemCards } from '#web/features/token/components/ecosystem-cards';
 import { RewardsDetails } from '#web/features/token/components/rewards-details';
 import { catalogKeys } from '#web/features/catalog/api/catalog-keys';
 import { useLiveEvents } from '#web/lib/live-events';
+import { cn } from '#web/lib/cn';
 import { lazyWithPreload } from '#web/lib/lazy-with-preload';
 import { useHashAnchor } from '#web/lib/use-hash-anchor';
 
@@ -123,7 +124,11 @@ function Section({
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className={tone === 'stone' ? 'scroll-mt-16 bg-stone-50' : 'scroll-mt-16 bg-white'}
+      // Below the first screen: laid out and painted only when scrolled near (content-visibility).
+      className={cn(
+        'scroll-mt-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto]',
+        tone === 'stone' ? 'bg-stone-50' : 'bg-white',
+      )}
     >
       <div className="mx-auto w-full max-w-7xl px-5 py-20 sm:px-8 sm:py-28">{children}</div>
     </section>
