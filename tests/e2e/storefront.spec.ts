@@ -161,6 +161,91 @@ describeBrowser('storefront', () => {
     );
   });
 
+  it('keeps filters and order in the URL: shareable, restored by Back, sorted by the server', async () => {
+    const page = await withConsentGiven(await shop.newPage());
+    await page.goto('/');
+    await gridTitles(page);
+    await page.evaluate(() => window.scrollTo(0, 250));
+    const expectGrid = async (query: string) => {
+      const expected = (await products(shop, query)).map((p) => p.title);
+      await expect.poll(() => gridTitles(page)).toEqual(expected);
+      return expected;
+    };
+
+    await page
+      .getByRole('group', { name: 'Gender' })
+      .getByRole('button', { name: "Women's", exact: true })
+      .click();
+    await page.waitForURL((url) => url.search === '?gender=womens');
+    await page.getByLabel('Size').selectOption('M');
+    await page.waitForURL((url) => url.search === '?gender=womens&size=M');
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await page.waitForURL((url) => url.search === '?gender=womens&size=M&sort=price-asc');
+    const sorted = await expectGrid('?gender=womens&size=M&sort=price-asc');
+    expect(sorted.length).toBeGreaterThan(1);
+    const prices = (await products(shop, '?gender=womens&size=M&sort=price-asc')).map((p) => p.priceCents);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // The page stays where the shopper is (no jump to the top on a filter change).
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(200);
+
+    // Back undoes one change at a time, the controls follow.
+    await page.goBack();
+    await page.waitForURL((url) => url.search === '?gender=womens&size=M');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('newest');
+    await expectGrid('?gender=womens&size=M');
+    await page.goBack();
+    await page.waitForURL((url) => url.search === '?gender=womens');
+    expect(await page.getByLabel('Size').inputValue()).toBe('');
+    await expectGrid('?gender=womens');
+
+    // A shared link opens with its filters, rendered by the server.
+    const shared = await withConsentGiven(await shop.newPage());
+    await shared.goto('/?gender=womens&size=M&sort=price-desc');
+    expect(await shared.getByLabel('Size').inputValue()).toBe('M');
+    expect(await shared.getByLabel('Sort by').inputValue()).toBe('price-desc');
+    expect(
+      await shared
+        .getByRole('group', { name: 'Gender' })
+        .getByRole('button', { name: "Women's", exact: true })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(await gridTitles(shared)).toEqual(
+      (await products(shop, '?gender=womens&size=M&sort=price-desc')).map((p) => p.title),
+    );
+  });
+
+  it('keeps the chosen size and colour and Add to Cart in view on a phone while the shopper reads', async () => {
+    const all = await products(shop);
+    const product = all.find((p) => p.quantity > 0 && p.sizes.length > 1 && p.description.length > 100)!;
+    const page = await withConsentGiven(await shop.newPage({ width: 360, height: 800, isMobile: true }));
+    await page.goto(`/products/${product.id}`);
+    const dialog = page.getByRole('dialog', { name: product.title });
+    const bar = page.getByTestId('add-to-cart-bar');
+    const inView = async () => {
+      const box = (await bar.boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= 800;
+    };
+    expect(await inView()).toBe(true);
+    expect(await bar.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
+    const size = product.sizes[1]!;
+    await dialog.getByRole('button', { name: size, exact: true }).click();
+    for (const top of [300, 700, 5000]) {
+      await dialog.evaluate((d, y) => d.scrollTo(0, y), top);
+      await expect.poll(inView).toBe(true);
+    }
+    expect(await bar.textContent()).toContain(`Size ${size}`);
+    expect(await bar.textContent()).toContain(formatUsd(product.priceCents));
+    await bar.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('dialog', { name: /Your Cart/ }).waitFor();
+
+    // On a laptop the button sits in the page's flow, and the bar is not shown.
+    const wide = await withConsentGiven(await shop.newPage({ width: 1280, height: 900 }));
+    await wide.goto(`/products/${product.id}`);
+    const wideDialog = wide.getByRole('dialog', { name: product.title });
+    await wideDialog.getByRole('button', { name: 'Add to Cart' }).waitFor();
+    expect(await wide.getByTestId('add-to-cart-bar').isVisible()).toBe(false);
+  });
+
   it('shows the empty and error texts of the product list', async () => {
     shop.allowConsoleErrors(/status of 500/);
     const page = await withConsentGiven(await shop.newPage());

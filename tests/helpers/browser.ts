@@ -20,7 +20,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { copyPgliteTemplate } from './pglite-template';
 
@@ -301,19 +301,21 @@ export interface BrowserSuite {
 
 /**
  * Storefront pages arrive rendered by the server: a click before React has hydrated them would do
- * nothing. `page.goto` of an app page therefore also waits for <html data-hydrated> (set by the app
+ * nothing. `page.goto` and `page.reload` of an app page therefore also wait for <html data-hydrated> (set by the app
  * once it is interactive, lib/after-hydration.ts); a page that never hydrates fails the test.
  */
 export function waitingForHydration(page: Page): Page {
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
+  const hydrated = async (response: Response | null) => {
     const type = (await response?.headerValue('content-type')) ?? '';
     if (type.startsWith('text/html')) {
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
     }
     return response;
   };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => hydrated(await goto(url, options));
+  page.reload = async (options) => hydrated(await reload(options));
   return page;
 }
 

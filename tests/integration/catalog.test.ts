@@ -90,6 +90,40 @@ describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
     expect(products[1]?.sizeGuide).toEqual({ bust: ['30-32', '32-34'] });
   });
 
+  it('sorts by price both ways (newest first among equal prices) and filters by size, on the server', async () => {
+    const all = await list();
+    const byPrice = (dir: 1 | -1) =>
+      [...all]
+        .sort((a, b) => dir * (a.priceCents - b.priceCents) || b.createdAt.localeCompare(a.createdAt))
+        .map((p) => p.title);
+    expect(new Set(all.map((p) => p.priceCents)).size).toBeGreaterThan(1);
+    expect((await list('?sort=price-asc')).map((p) => p.title)).toEqual(byPrice(1));
+    expect((await list('?sort=price-desc')).map((p) => p.title)).toEqual(byPrice(-1));
+    expect((await list('?sort=newest')).map((p) => p.title)).toEqual(all.map((p) => p.title));
+    const xs = await list('?size=XS');
+    expect(xs.map((p) => p.title)).toContain('Studio Bra');
+    expect(xs.every((p) => p.sizes.includes('XS'))).toBe(true);
+    expect(xs.length).toBeLessThan(all.length);
+    expect((await list('?gender=womens&size=XS&sort=price-desc')).every((p) => p.gender === 'womens')).toBe(
+      true,
+    );
+    expect(await list('?size=all')).toHaveLength(all.length);
+  });
+
+  it('answers 400 naming the field for an unknown sort or size', async () => {
+    for (const [query, field] of [
+      ['?sort=cheapest', 'sort'],
+      ['?size=XXL', 'size'],
+      ['?sort=', 'sort'],
+    ] as const) {
+      const res = await t.app.request(`/api/products${query}`);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { error: { code: string; fields?: Record<string, string> } };
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(body.error.fields ?? {}), query).toContain(field);
+    }
+  });
+
   it('filters by gender and category on the server', async () => {
     expect((await list('?gender=mens')).map((p) => p.title)).toEqual(['Trail Shorts']);
     expect((await list('?gender=womens')).map((p) => p.title)).toEqual(['Studio Bra', 'Old Leggings']);

@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 
 export * from '../catalog';
+import { PRODUCT_SORTS } from '../catalog-query';
 import {
   BRAND_MAX_LENGTH,
   CATEGORY_VALUES,
@@ -194,3 +195,25 @@ export const ProductInputSchema = ProductInputObject.superRefine((input, ctx) =>
 export type ProductInput = z.output<typeof ProductInputSchema>;
 /** What a form may send before normalisation. */
 export type ProductInputDraft = z.input<typeof ProductInputSchema>;
+
+/**
+ * GET /api/products: the grid's filters and order (common/catalog-query.ts). 'all' or empty means
+ * no filter; an unknown value is a 400 naming it (the browser only sends what it offers).
+ */
+const allOr = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([schema, z.literal('all'), z.literal('')])
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : (v as z.infer<T> | undefined)));
+
+export const ProductListQuerySchema = z
+  .object({
+    gender: allOr(GenderSchema),
+    category: allOr(CategorySchema),
+    size: allOr(SizeSchema),
+    sort: z.enum(PRODUCT_SORTS).optional(),
+  })
+  .refine((q) => !q.gender || !q.category || isCategoryOfGender(q.category, q.gender), {
+    path: ['category'],
+    message: 'Category does not belong to that gender',
+  });

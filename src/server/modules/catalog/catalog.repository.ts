@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Category, Gender, Product, ProductInput, Size } from '#common/schemas/product';
+import type { ProductFilters } from '#common/catalog-query';
+import type { Category, Product, ProductInput, Size } from '#common/schemas/product';
 import type { ProductsTable } from '#server/db/schema';
 import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/client';
@@ -45,15 +46,17 @@ export function createCatalogRepository(db: Db) {
       return row.id;
     },
 
-    /** Newest first, filtered by gender and category. */
-    async findMany(filter: {
-      gender?: Gender | undefined;
-      category?: Category | undefined;
-      limit: number;
-    }): Promise<ProductRecord[]> {
+    /**
+     * Filtered by gender, category and size; newest first, or by price (then newest), always with
+     * the id last so the order is the same on every run and database.
+     */
+    async findMany(filter: ProductFilters & { limit: number }): Promise<ProductRecord[]> {
       let query = db.selectFrom('products').selectAll();
       if (filter.gender) query = query.where('gender', '=', filter.gender);
       if (filter.category) query = query.where('category', '=', filter.category);
+      if (filter.size) query = query.where(sql<boolean>`${filter.size} = any(sizes)`);
+      if (filter.sort === 'price-asc') query = query.orderBy('price_cents', 'asc');
+      if (filter.sort === 'price-desc') query = query.orderBy('price_cents', 'desc');
       const rows = await query
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')

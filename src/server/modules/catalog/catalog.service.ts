@@ -1,5 +1,6 @@
 import { imageSrcSet, resolveImageUrl } from '#common/images';
-import type { Category, Gender, Product } from '#common/schemas/product';
+import type { ProductFilters } from '#common/catalog-query';
+import type { Product } from '#common/schemas/product';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
@@ -7,13 +8,11 @@ import type { EventHub } from '../events/event-hub';
 import type { Storage } from '../storage/storage';
 import { createCatalogRepository, type ProductRecord } from './catalog.repository';
 
-export interface ProductFilter {
-  gender?: Gender | undefined;
-  category?: Category | undefined;
-}
+/** The grid's filters and order (common/catalog-query.ts); the API validates them first. */
+export type ProductFilter = ProductFilters;
 
 export interface CatalogService {
-  /** Newest first, filtered on the server, from an in-memory cache that live product events clear. */
+  /** Newest first (or by price), filtered on the server, from an in-memory cache that live product events clear. */
   listProducts(filter: ProductFilter): Promise<Product[]>;
   getProduct(id: string): Promise<Product>;
   /** Every product id with its last change, for sitemap.xml. */
@@ -56,7 +55,7 @@ export function createCatalogService(deps: {
 
   return {
     listProducts(filter) {
-      const key = `${filter.gender ?? '*'}|${filter.category ?? '*'}`;
+      const key = `${filter.gender ?? '*'}|${filter.category ?? '*'}|${filter.size ?? '*'}|${filter.sort ?? 'newest'}`;
       const hit = cache.get(key);
       if (hit) return hit;
       const startedAt = generation;

@@ -70,7 +70,7 @@ function CartButton() {
 export function StorefrontHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-200/70 bg-white/95">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-200/70 bg-white">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-4 sm:px-8">
         <Link to={paths.home.getHref()} className="-ml-1 rounded-lg p-1">
           <BrandLockup />

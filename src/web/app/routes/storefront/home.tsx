@@ -6,6 +6,7 @@ import { buttonClasses } from '#web/components/ui/button';
 import { paths, type LandingSection } from '#web/config/paths';
 import { useCartStore } from '#web/features/checkout/stores/cart-store';
 import { productQueryOptions, useProduct } from '#web/features/catalog/api/get-product';
+import { productFiltersFromSearch } from '#common/catalog-query';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products';
 import { tokenStatsQueryOptions } from '#web/features/market/api/get-token-stats';
 import type { PageHandle } from '#web/app/page-data';
@@ -233,9 +234,9 @@ export { LandingPage as Component };
 
 /** Rendered on the server with the first products, the ticker's figures and an opened product. */
 export const handle: PageHandle = {
-  prefetch: (queryClient, { params }) =>
+  prefetch: (queryClient, { params, url }) =>
     Promise.all([
-      queryClient.prefetchQuery(productsQueryOptions({})),
+      queryClient.prefetchQuery(productsQueryOptions(productFiltersFromSearch(url.searchParams))),
       queryClient.prefetchQuery(tokenStatsQueryOptions()),
       params.id ? queryClient.prefetchQuery(productQueryOptions(params.id)) : undefined,
       params.id ? ProductModal.preload() : undefined,

@@ -1,10 +1,6 @@
-import type { Category, Gender } from '#common/schemas/product';
+import type { ProductFilters } from '#common/catalog-query';
 
-/** What the shop section filters by; undefined means "all". */
-export interface ProductFilters {
-  gender?: Gender | undefined;
-  category?: Category | undefined;
-}
+export type { ProductFilters };
 
 /**
  * Query keys of the catalogue. Everything sits under ['products'], the prefix a live event on the
@@ -16,7 +12,12 @@ export const catalogKeys = {
   list: (filters: ProductFilters) =>
     [
       ...catalogKeys.lists(),
-      { gender: filters.gender ?? 'all', category: filters.category ?? 'all' },
+      {
+        gender: filters.gender ?? 'all',
+        category: filters.category ?? 'all',
+        size: filters.size ?? 'all',
+        sort: filters.sort ?? 'newest',
+      },
     ] as const,
   details: () => [...catalogKeys.all, 'detail'] as const,
   detail: (id: string) => [...catalogKeys.details(), id] as const,

@@ -7,10 +7,10 @@ export interface ProductListResponse {
   products: Product[];
 }
 
-/** GET /api/products: newest first, filtered on the server. */
+/** GET /api/products: filtered and ordered on the server (newest first by default). */
 export function getProducts(filters: ProductFilters, signal?: AbortSignal): Promise<ProductListResponse> {
   return apiClient.get<ProductListResponse>('/api/products', {
-    query: { gender: filters.gender, category: filters.category },
+    query: { gender: filters.gender, category: filters.category, size: filters.size, sort: filters.sort },
     signal,
   });
 }

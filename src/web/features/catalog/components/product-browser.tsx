@@ -1,16 +1,25 @@
-import { useState, type ReactNode } from 'react';
-import type { ProductFilters } from '../api/catalog-keys';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { productFiltersFromSearch, productFiltersToSearch, type ProductFilters } from '#common/catalog-query';
 import { ProductFilterBar } from './product-filters';
 import { ProductGrid } from './product-grid';
 
-/** The shop: filters above the grid. The filters live as long as the landing page does. */
+/**
+ * The shop: filters above the grid. The filters live in the URL (`?gender=&category=&size=&sort=`):
+ * a filtered shop can be shared, a reload keeps it, and each change is one step that Back undoes.
+ * The page does not jump to the top when they change.
+ */
 export function ProductBrowser({ heading }: { heading: ReactNode }) {
-  const [filters, setFilters] = useState<ProductFilters>({});
+  const [search, setSearch] = useSearchParams();
+  const filters = productFiltersFromSearch(search);
+  const change = (next: ProductFilters) => {
+    setSearch(productFiltersToSearch(next), { preventScrollReset: true });
+  };
   return (
     <>
       <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
         <div className="max-w-2xl">{heading}</div>
-        <ProductFilterBar filters={filters} onChange={setFilters} />
+        <ProductFilterBar filters={filters} onChange={change} />
       </div>
       <div className="mt-6 sm:mt-8 lg:mt-6">
         <ProductGrid filters={filters} />

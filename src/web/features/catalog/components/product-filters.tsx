@@ -1,6 +1,6 @@
 import { cn } from '#web/lib/cn';
 import { ChevronDown } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Gender } from '#common/schemas/product';
 import {
   CATEGORIES,
@@ -9,7 +9,9 @@ import {
   categoriesForGender,
   isCategory,
   isCategoryOfGender,
+  SIZES,
 } from '#common/catalog';
+import { PRODUCT_SORT_LABELS, PRODUCT_SORTS } from '#common/catalog-query';
 import type { ProductFilters } from '../api/catalog-keys';
 
 const genderOptions: Array<{ value: Gender | undefined; label: string }> = [
@@ -18,9 +20,9 @@ const genderOptions: Array<{ value: Gender | undefined; label: string }> = [
 ];
 
 /**
- * The shop's filters (spec §2): gender (All / Women's / Men's) and category. With a gender chosen,
- * the categories are that gender's; with All, both lists, grouped. Choosing a gender drops a
- * category that does not belong to it.
+ * The shop's filters (spec §2): gender (All / Women's / Men's) and category, plus a size and the
+ * order (newest, or by price). With a gender chosen, the categories are that gender's; with All,
+ * both lists, grouped. Choosing a gender drops a category that does not belong to it.
  */
 export function ProductFilterBar({
   filters,
@@ -32,10 +34,16 @@ export function ProductFilterBar({
   const selectId = useId();
   const setGender = (gender: Gender | undefined) => {
     const keep = gender && filters.category && isCategoryOfGender(filters.category, gender);
-    onChange({ gender, category: keep || !gender ? filters.category : undefined });
+    onChange({ ...filters, gender, category: keep || !gender ? filters.category : undefined });
   };
   const setCategory = (value: string) => {
     onChange({ ...filters, category: isCategory(value) ? value : undefined });
+  };
+  const setSize = (value: string) => {
+    onChange({ ...filters, size: SIZES.find((s) => s === value) });
+  };
+  const setSort = (value: string) => {
+    onChange({ ...filters, sort: PRODUCT_SORTS.find((s) => s === value && s !== 'newest') });
   };
 
   return (
@@ -91,6 +99,62 @@ export function ProductFilterBar({
           aria-hidden="true"
         />
       </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex">
+        <FilterSelect label="Size" value={filters.size ?? ''} onChange={setSize} className="sm:w-32">
+          <option value="">All sizes</option>
+          {SIZES.map((size) => (
+            <option key={size} value={size}>
+              Size {size}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Sort by" value={filters.sort ?? 'newest'} onChange={setSort} className="sm:w-48">
+          {PRODUCT_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {PRODUCT_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </FilterSelect>
+      </div>
+    </div>
+  );
+}
+
+/** A labelled select in the shop's pill style (the label is for screen readers). */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  className,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(
+          'h-11 w-full appearance-none rounded-full border border-stone-200 bg-white pr-10 pl-4 text-sm font-medium text-stone-800 transition-colors hover:border-stone-400',
+          className,
+        )}
+      >
+        {children}
+      </select>
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-4 size-4 -translate-y-1/2 text-stone-500"
+        aria-hidden="true"
+      />
     </div>
   );
 }

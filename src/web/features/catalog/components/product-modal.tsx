@@ -2,6 +2,7 @@ import { cn } from '#web/lib/cn';
 import { ShoppingBag, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatWeightLbs } from '#common/format';
+import { formatUsd } from '#common/money';
 import type { Product } from '#common/schemas/product';
 import { categoryLabel, genderLabel, isSoldOut } from '#common/catalog';
 import { Button } from '#web/components/ui/button';
@@ -78,7 +79,7 @@ function ProductDetails({
 }) {
   const [chosenSize, setSize] = useState('');
   const [chosenColor, setColor] = useState('');
-  const hintId = useId();
+  const barSummaryId = useId();
   // A live update may remove an option that was chosen: then it counts as not chosen.
   const size = product.sizes.includes(chosenSize as Product['sizes'][number])
     ? chosenSize
@@ -168,22 +169,8 @@ function ProductDetails({
               </OptionGroup>
             ) : null}
             <SizeGuideTable sizes={product.sizes} guide={product.sizeGuide} />
-            <div>
-              <Button
-                size="lg"
-                fullWidth
-                disabled={Boolean(hint)}
-                aria-describedby={hint ? hintId : undefined}
-                onClick={() => onAddToCart({ product, size, color })}
-              >
-                <ShoppingBag className="size-4.5" strokeWidth={1.75} aria-hidden="true" />
-                Add to Cart
-              </Button>
-              {hint ? (
-                <p id={hintId} className="mt-2 text-center text-[13px] text-stone-500">
-                  {hint} to add this to your cart.
-                </p>
-              ) : null}
+            <div className="hidden md:block">
+              <AddToCart hint={hint} onAdd={() => onAddToCart({ product, size, color })} />
             </div>
           </div>
         )}
@@ -200,8 +187,56 @@ function ProductDetails({
             </div>
           ))}
         </dl>
+
+        {soldOut ? null : (
+          // On a phone the choice and Add to Cart stay in view while the shopper reads and scrolls.
+          <div
+            data-testid="add-to-cart-bar"
+            className="sticky bottom-0 z-10 -mx-5 mt-6 -mb-7 border-t border-stone-200 bg-white px-5 pt-3 pb-4 shadow-[0_-8px_24px_-12px_rgb(28_25_23/0.18)] sm:-mx-8 sm:px-8 md:hidden"
+          >
+            <div className="mb-2.5 flex items-baseline justify-between gap-3 text-sm">
+              <span id={barSummaryId} className="truncate text-stone-600">
+                {hint
+                  ? `${hint} to add to cart`
+                  : [size && `Size ${size}`, color].filter(Boolean).join(' · ')}
+              </span>
+              <span className="font-semibold text-stone-950 tabular-nums">
+                {formatUsd(product.priceCents)}
+              </span>
+            </div>
+            <AddToCart
+              hint={hint}
+              describedBy={barSummaryId}
+              onAdd={() => onAddToCart({ product, size, color })}
+            />
+          </div>
+        )}
       </div>
     </div>
+  );
+}
+
+/** Add to Cart, disabled with the reason under it until the needed options are chosen. */
+function AddToCart({ hint, describedBy, onAdd }: { hint: string; describedBy?: string; onAdd: () => void }) {
+  const hintId = useId();
+  return (
+    <>
+      <Button
+        size="lg"
+        fullWidth
+        disabled={Boolean(hint)}
+        aria-describedby={hint ? (describedBy ?? hintId) : undefined}
+        onClick={onAdd}
+      >
+        <ShoppingBag className="size-4.5" strokeWidth={1.75} aria-hidden="true" />
+        Add to Cart
+      </Button>
+      {hint && !describedBy ? (
+        <p id={hintId} className="mt-2 text-center text-[13px] text-stone-500">
+          {hint} to add this to your cart.
+        </p>
+      ) : null}
+    </>
   );
 }
 
