@@ -123,7 +123,10 @@ async function expectStep(drawer: Locator, label: string): Promise<void> {
 
 async function fillInfo(drawer: Locator, info: Partial<Record<keyof typeof SHOPPER, string>>): Promise<void> {
   for (const [key, value] of Object.entries(info)) {
-    await drawer.getByLabel(LABELS[key as keyof typeof SHOPPER], { exact: true }).fill(value);
+    const field = drawer.getByLabel(LABELS[key as keyof typeof SHOPPER], { exact: true });
+    // State is a select of US states (an empty value chooses nothing).
+    if (key === 'state') await field.selectOption(value);
+    else await field.fill(value);
   }
 }
 
@@ -173,6 +176,38 @@ describeBrowser('cart and checkout', () => {
   afterAll(async () => {
     await stripe?.close();
   });
+  it('shows every field error at once beside its field, with the spec banner above, and offers US states', async () => {
+    const page = await shop.newPage();
+    const product = pick((p) => p.quantity >= 1, 'in stock');
+    await seedCart(page, [{ product }]);
+    const drawer = await openCart(page);
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    const states = await drawer.getByLabel('State', { exact: true }).locator('option').allTextContents();
+    expect(states).toHaveLength(52); // "Choose…", 50 states and DC
+    expect(states).toContain('District of Columbia');
+    await fillInfo(drawer, { ...SHOPPER, city: '', email: 'maya@', phone: '555', zipCode: '9410' });
+    await continueToPayment(drawer);
+    await expectAlert(drawer, 'Please fill in all required fields: City');
+    const errorOf = async (label: string) => {
+      const field = drawer.getByLabel(label, { exact: true });
+      expect(await field.getAttribute('aria-invalid'), label).toBe('true');
+      const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+      const texts = await Promise.all(ids.map((id) => drawer.locator(`[id="${id}"]`).textContent()));
+      return texts.join(' ');
+    };
+    expect(await errorOf('City')).toBe('City is required');
+    expect(await errorOf('Email')).toBe('Please enter a valid email address');
+    expect(await errorOf('Phone')).toBe('Please enter a valid phone number (10 digits)');
+    expect(await errorOf('ZIP Code')).toBe('Please enter a valid ZIP code (5 digits or 5+4 format)');
+    expect(await drawer.getByLabel('First Name', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    // Correcting a field clears its own message.
+    await drawer.getByLabel('City', { exact: true }).fill('San Francisco');
+    expect(await drawer.getByLabel('City', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    await fillInfo(drawer, { email: SHOPPER.email, phone: SHOPPER.phone, zipCode: SHOPPER.zipCode });
+    await continueToPayment(drawer);
+    expect(await currentStep(drawer)).toBe('Payment');
+  });
+
   it('walks Cart, Info and Payment with every validation message, Back, and the empty cart', async () => {
     const page = await shop.newPage();
     const product = pick((p) => p.quantity >= 2 && p.sizes.length > 0 && p.colors.length > 0, 'in stock');

@@ -38,6 +38,38 @@ describe('validateShippingInfo', () => {
     expect(validateShippingInfo({ ...valid, zipCode: '62701-1234' }).ok).toBe(true);
   });
 
+  it('gives every field its own message at once, the banner naming the first rule broken', () => {
+    const r = validateShippingInfo({
+      ...valid,
+      city: '',
+      email: 'ada@',
+      phone: '12',
+      zipCode: '1',
+      state: 'ZZ',
+    });
+    expect(r).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields: City',
+      fields: {
+        city: 'City is required',
+        email: 'Please enter a valid email address',
+        phone: 'Please enter a valid phone number (10 digits)',
+        zipCode: 'Please enter a valid ZIP code (5 digits or 5+4 format)',
+        state: 'Please choose a US state',
+      },
+    });
+  });
+
+  it('ships to the 50 states and DC only, keeping the state code', () => {
+    expect(validateShippingInfo({ ...valid, state: 'Narnia' })).toMatchObject({
+      ok: false,
+      message: 'Please choose a US state',
+    });
+    expect(validateShippingInfo({ ...valid, state: 'PR' }).ok).toBe(false);
+    const dc = validateShippingInfo({ ...valid, state: ' dc ' });
+    expect(dc.ok && dc.value.state).toBe('DC');
+  });
+
   it('strips < and > on success', () => {
     const r = validateShippingInfo(valid);
     expect(r.ok && r.value.address).toBe('1 Main St b');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usStateCode } from '../us-states';
 import { MAX_LINE_QUANTITY } from '../money';
 import { PASSWORD_BLANK_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 import { SizeSchema } from './product';
@@ -36,6 +37,7 @@ export const CHECKOUT_MESSAGES = {
   paymentFailed: 'Failed to process payment',
   passwordLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordMatch: 'Passwords do not match',
+  state: 'Please choose a US state',
 } as const;
 
 export const SHIPPING_FIELD_MAX_LENGTH = 200;
@@ -50,8 +52,9 @@ export type ShippingValidation =
 
 /**
  * The spec's checkout-info rules in their order: all nine fields required (one message naming
- * every missing label), then email, phone and ZIP. On success `<` and `>` are stripped from every
- * field (and surrounding spaces trimmed).
+ * every missing label), then email, phone and ZIP, then a US state we ship to. `fields` holds every
+ * field's own message at once. On success `<` and `>` are stripped from every field (and
+ * surrounding spaces trimmed) and the state is its code.
  */
 export function validateShippingInfo(input: Partial<Record<ShippingField, unknown>>): ShippingValidation {
   const raw = {} as ShippingInfo;
@@ -59,33 +62,44 @@ export function validateShippingInfo(input: Partial<Record<ShippingField, unknow
     const value = input[key];
     raw[key] = typeof value === 'string' ? value.trim() : '';
   }
+  // Every field's own message, so a form can show them all at once beside their fields; the
+  // banner message is the spec's, for the first rule broken (missing fields, email, phone, ZIP).
+  const fields: Partial<Record<ShippingField, string>> = {};
   const missing = SHIPPING_FIELDS.filter(({ key }) => raw[key] === '');
-  if (missing.length > 0) {
-    const fields: Partial<Record<ShippingField, string>> = {};
-    for (const { key, label } of missing) fields[key] = `${label} is required`;
-    return {
-      ok: false,
-      message: CHECKOUT_MESSAGES.missingPrefix + missing.map((f) => f.label).join(', '),
-      fields,
-    };
-  }
-  if (raw.email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(raw.email)) {
-    return { ok: false, message: CHECKOUT_MESSAGES.email, fields: { email: CHECKOUT_MESSAGES.email } };
-  }
-  if (raw.phone.replace(/\D/g, '').length !== 10) {
-    return { ok: false, message: CHECKOUT_MESSAGES.phone, fields: { phone: CHECKOUT_MESSAGES.phone } };
-  }
-  if (!ZIP_PATTERN.test(raw.zipCode)) {
-    return { ok: false, message: CHECKOUT_MESSAGES.zip, fields: { zipCode: CHECKOUT_MESSAGES.zip } };
-  }
-  const tooLong = SHIPPING_FIELDS.find(({ key }) => raw[key].length > SHIPPING_FIELD_MAX_LENGTH);
-  if (tooLong) {
-    const message = `${tooLong.label} must be at most ${SHIPPING_FIELD_MAX_LENGTH} characters`;
-    return { ok: false, message, fields: { [tooLong.key]: message } };
-  }
+  for (const { key, label } of missing) fields[key] = `${label} is required`;
+  const emailBad =
+    raw.email !== '' && (raw.email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(raw.email));
+  const phoneBad = raw.phone !== '' && raw.phone.replace(/\D/g, '').length !== 10;
+  const zipBad = raw.zipCode !== '' && !ZIP_PATTERN.test(raw.zipCode);
+  const stateBad = raw.state !== '' && !usStateCode(raw.state);
+  if (emailBad) fields.email = CHECKOUT_MESSAGES.email;
+  if (phoneBad) fields.phone = CHECKOUT_MESSAGES.phone;
+  if (zipBad) fields.zipCode = CHECKOUT_MESSAGES.zip;
+  if (stateBad) fields.state = CHECKOUT_MESSAGES.state;
+  const tooLong = SHIPPING_FIELDS.filter(({ key }) => raw[key].length > SHIPPING_FIELD_MAX_LENGTH);
+  for (const { key, label } of tooLong)
+    fields[key] ??= `${label} must be at most ${SHIPPING_FIELD_MAX_LENGTH} characters`;
+
+  const message =
+    missing.length > 0
+      ? CHECKOUT_MESSAGES.missingPrefix + missing.map((f) => f.label).join(', ')
+      : emailBad
+        ? CHECKOUT_MESSAGES.email
+        : phoneBad
+          ? CHECKOUT_MESSAGES.phone
+          : zipBad
+            ? CHECKOUT_MESSAGES.zip
+            : stateBad
+              ? CHECKOUT_MESSAGES.state
+              : tooLong[0]
+                ? fields[tooLong[0].key]!
+                : null;
+  if (message !== null) return { ok: false, message, fields };
+
   const value = {} as ShippingInfo;
   for (const { key } of SHIPPING_FIELDS) value[key] = raw[key].replace(/[<>]/g, '');
   value.email = value.email.toLowerCase();
+  value.state = usStateCode(value.state)!;
   return { ok: true, value };
 }
 

@@ -5,13 +5,14 @@ import { PASSWORD_MIN_LENGTH } from '#common/schemas/auth';
 import { Alert } from '#web/components/ui/alert';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
+import { Select } from '#web/components/ui/select';
+import { US_STATES, usStateCode } from '#common/us-states';
 import { useCurrentUser } from '#web/lib/current-user';
 import { useShippingPrefill } from '../hooks/use-shipping-prefill';
 import { useCheckoutStore } from '../stores/checkout-store';
 import { validateAccountDraft, type AccountErrors } from '../utils/account-draft';
 
 export const INFO_FORM_ID = 'checkout-info-form';
-const ERROR_ID = 'checkout-info-error';
 
 interface FieldLook {
   autoComplete: HTMLInputAutoCompleteAttribute;
@@ -35,7 +36,7 @@ const LOOK: Record<ShippingField, FieldLook> = {
   phone: { autoComplete: 'tel', type: 'tel', inputMode: 'tel', placeholder: '(555) 123-4567', span: 'full' },
   address: { autoComplete: 'street-address', placeholder: 'Street and number, apartment', span: 'full' },
   city: { autoComplete: 'address-level2', span: 'full' },
-  state: { autoComplete: 'address-level1', placeholder: 'CA', span: 'third' },
+  state: { autoComplete: 'address-level1', span: 'third' },
   zipCode: { autoComplete: 'postal-code', placeholder: '12345', span: 'third' },
   country: { autoComplete: 'country-name', placeholder: 'United States', span: 'third' },
 };
@@ -72,7 +73,7 @@ export function InfoStep({ onValid }: { onValid: () => void }) {
 
   const focusField = (name: string) => {
     const el = formRef.current?.elements.namedItem(name);
-    if (el instanceof HTMLInputElement) el.focus();
+    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) el.focus();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -103,7 +104,7 @@ export function InfoStep({ onValid }: { onValid: () => void }) {
   return (
     <form id={INFO_FORM_ID} ref={formRef} noValidate onSubmit={onSubmit} aria-label="Shipping information">
       {errors.message ? (
-        <div id={ERROR_ID} className="mb-5">
+        <div className="mb-5">
           <Alert variant="error">{errors.message}</Alert>
         </div>
       ) : null}
@@ -115,21 +116,40 @@ export function InfoStep({ onValid }: { onValid: () => void }) {
         <div className="grid grid-cols-6 gap-x-3 gap-y-4">
           {SHIPPING_FIELDS.map(({ key, label }) => {
             const look = LOOK[key];
-            const invalid = Boolean(errors.fields[key]);
+            // Every field's own message beside it; the banner above keeps the spec's sentence.
+            const error = errors.fields[key];
+            const change = (value: string) => {
+              setShippingField(key, value);
+              if (error) setErrors((e) => ({ ...e, fields: { ...e.fields, [key]: undefined } }));
+            };
             return (
-              <Field key={key} label={label} isRequired className={SPAN[look.span]}>
-                <Input
-                  name={key}
-                  type={look.type ?? 'text'}
-                  inputMode={look.inputMode}
-                  autoComplete={look.autoComplete}
-                  placeholder={look.placeholder}
-                  value={shippingInfo[key]}
-                  maxLength={key === 'email' ? 254 : 200}
-                  isInvalid={invalid}
-                  aria-describedby={invalid ? ERROR_ID : undefined}
-                  onChange={(e) => setShippingField(key, e.target.value)}
-                />
+              <Field key={key} label={label} isRequired error={error} className={SPAN[look.span]}>
+                {key === 'state' ? (
+                  <Select
+                    name={key}
+                    autoComplete={look.autoComplete}
+                    value={usStateCode(shippingInfo.state) ?? ''}
+                    onChange={(e) => change(e.target.value)}
+                  >
+                    <option value="">Choose…</option>
+                    {US_STATES.map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name}
+                      </option>
+                    ))}
+                  </Select>
+                ) : (
+                  <Input
+                    name={key}
+                    type={look.type ?? 'text'}
+                    inputMode={look.inputMode}
+                    autoComplete={look.autoComplete}
+                    placeholder={look.placeholder}
+                    value={shippingInfo[key]}
+                    maxLength={key === 'email' ? 254 : 200}
+                    onChange={(e) => change(e.target.value)}
+                  />
+                )}
               </Field>
             );
           })}
