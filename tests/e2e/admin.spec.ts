@@ -263,6 +263,22 @@ describeBrowser('admin back office', () => {
     expect(await auditRows(page, 'delete_product', newTitle)).toHaveLength(1);
   });
 
+  it('warns the operator on the dashboard while shoppers have no way to pay, linking to Settings', async () => {
+    // This server has no Stripe keys and crypto is not enabled: the checkout is closed.
+    const config = (await (await fetch(shop.url('/api/checkout/config'))).json()) as {
+      card: { enabled: boolean };
+      crypto: { enabled: boolean };
+    };
+    expect(config.card.enabled || config.crypto.enabled).toBe(false);
+    const page = await shop.newPage();
+    await signInAsAdmin(page, shop.server.admin);
+    await page.goto('/admin');
+    const warning = page.getByRole('alert').filter({ hasText: 'Shoppers cannot pay.' });
+    await warning.waitFor();
+    await warning.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/settings');
+  });
+
   it('updates an API configuration, shows it masked only, and the audit log prepends the entry live', async () => {
     const page = await shop.newPage();
     await signInAsAdmin(page, shop.server.admin);

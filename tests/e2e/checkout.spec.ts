@@ -13,6 +13,7 @@ import { cartTotals, formatUsd } from '#common/money';
 import { CHECKOUT_MESSAGES, type PaymentStatusResponse } from '#common/schemas/checkout';
 import type { Product, ProductInput } from '#common/schemas/product';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { RETURN_PAGE_MESSAGES } from '#web/features/checkout/utils/payment-polling';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
 import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
 
@@ -57,6 +58,8 @@ const JOURNEY_PRODUCTS = [
   { title: 'Warmup Hoodie', priceCents: 4_800, quantity: 6, category: 'womens-hoodies' },
   { title: 'Recovery Short', priceCents: 2_200, quantity: 5, gender: 'mens', category: 'mens-shorts' },
   { title: 'Cooldown Pant', priceCents: 3_900, quantity: 3 },
+  { title: 'Stride Tank', priceCents: 2_700, quantity: 4, category: 'womens-tanks' },
+  { title: 'Ridge Jacket', priceCents: 7_200, quantity: 2, gender: 'mens', category: 'mens-jackets' },
 ] as const satisfies ReadonlyArray<Partial<ProductInput>>;
 
 interface SeedLine {
@@ -542,17 +545,17 @@ describeBrowser('cart and checkout', () => {
     await page.getByRole('link', { name: 'Return to Store' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 
-    // An unknown reference is "not found": ignored and retried, still confirming.
+    // A reference the server does not know is said at once, not polled for five minutes.
     const unknown = 'x'.repeat(32);
     let polls = 0;
     page.on('response', (res) => {
-      if (res.url().endsWith(`/api/payments/${unknown}/status`) && res.status() === 404) polls += 1;
+      if (res.url().endsWith(`/api/payments/${unknown}/status`)) polls += 1;
     });
     await page.goto(`/success?reference=${unknown}`);
-    await page.getByRole('heading', { level: 1, name: 'Confirming Your Payment' }).waitFor();
-    // Two 404 answers seen: the first was ignored and the status asked again.
-    await page.waitForResponse((res) => res.url().endsWith(`/api/payments/${unknown}/status`) && polls >= 2);
-    expect(await page.getByRole('heading', { level: 1, name: 'Confirming Your Payment' }).count()).toBe(1);
+    await page.getByRole('heading', { level: 1, name: 'Payment Error' }).waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('alert').textContent()).toBe(RETURN_PAGE_MESSAGES.notFound);
+    await page.waitForTimeout(1_500); // a poll would have come by now
+    expect(polls).toBe(1);
   });
 
   it("prefills a signed-in customer's details and hides Create Account", async () => {
@@ -584,11 +587,12 @@ describeBrowser('cart and checkout', () => {
 
   it('says card payments are not configured and disables the button when the server has no Stripe keys', async () => {
     const page = await shop.newPage();
+    // Another method (crypto) works, so the checkout is open but the card is not.
     await page.route('**/api/checkout/config', (route) =>
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ card: { enabled: false }, crypto: { enabled: false }, reservationMinutes: 5 }),
+        body: JSON.stringify({ card: { enabled: false }, crypto: { enabled: true }, reservationMinutes: 5 }),
       }),
     );
     const product = pick((p) => p.quantity >= 1, 'in stock');
@@ -599,5 +603,41 @@ describeBrowser('cart and checkout', () => {
     await continueToPayment(drawer);
     await drawer.getByText('Card payments are not configured', { exact: true }).waitFor();
     expect(await drawer.getByRole('button', { name: 'Pay with Card' }).isDisabled()).toBe(true);
+  });
+
+  it('says in the cart, before any address, that checkout is closed when no payment method works', async () => {
+    const page = await shop.newPage();
+    await page.route('**/api/checkout/config', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ card: { enabled: false }, crypto: { enabled: false }, reservationMinutes: 5 }),
+      }),
+    );
+    const product = pick((p) => p.quantity >= 1, 'in stock');
+    await seedCart(page, [{ product }]);
+    const drawer = await openCart(page);
+    await drawer.getByText(/^Checkout is closed for the moment/).waitFor();
+    expect(await drawer.getByRole('button', { name: 'Checkout' }).isDisabled()).toBe(true);
+    expect(await drawer.getByLabel('Address', { exact: true }).count()).toBe(0);
+  });
+
+  it('shows the items and the ship-to address on the payment step for review', async () => {
+    const page = await shop.newPage();
+    const product = pick((p) => p.quantity >= 1, 'in stock');
+    await seedCart(page, [{ product }]);
+    const drawer = await openCart(page);
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await fillInfo(drawer, SHOPPER);
+    await continueToPayment(drawer);
+    const review = drawer.getByRole('region', { name: 'Review your order' });
+    await review.waitFor();
+    const text = (await review.textContent()) ?? '';
+    expect(text).toContain(product.title);
+    expect(text).toContain('Qty 1');
+    expect(text).toContain(formatUsd(product.priceCents));
+    expect(text).toContain(`${SHOPPER.firstName} ${SHOPPER.lastName}`);
+    expect(text).toContain(SHOPPER.address);
+    expect(text).toContain(`${SHOPPER.city}, California ${SHOPPER.zipCode}`);
   });
 });

@@ -4,6 +4,7 @@ import { CHECKOUT_MESSAGES, validateShippingInfo } from '#common/schemas/checkou
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Drawer, DrawerHeader } from '#web/components/ui/dialog';
+import { useCheckoutConfig } from '../api/get-checkout-config';
 import { CartTotalsList } from './cart-totals';
 import { selectItemCount, useCartStore } from '../stores/cart-store';
 import { CHECKOUT_STEPS, useCheckoutStore, type CheckoutStep } from '../stores/checkout-store';
@@ -36,6 +37,10 @@ function BackButton({ onClick, disabled }: { onClick: () => void; disabled?: boo
  * The cart drawer and its four checkout steps (spec §2, §4): Cart -> Info -> Payment ->
  * Confirmation, with a step indicator. Loaded on first use by CartDrawer.
  */
+/** The cart's words when the shop can take no payment at all (no card keys, no crypto). */
+export const CANNOT_PAY_TEXT =
+  "Checkout is closed for the moment: this shop can't take payments right now. Your cart is saved, so you can come back to it.";
+
 export function CartDrawerPanel() {
   const isOpen = useCartStore((s) => s.isOpen);
   const close = useCartStore((s) => s.close);
@@ -49,6 +54,9 @@ export function CartDrawerPanel() {
   const isBusy = useCheckoutStore((s) => s.isBusy);
   const goTo = useCheckoutStore((s) => s.goTo);
   const back = useCheckoutStore((s) => s.back);
+  // Said before the shopper types an address: no way to pay means no checkout (the cart is kept).
+  const config = useCheckoutConfig({ enabled: isOpen });
+  const cannotPay = config.data ? !config.data.card.enabled && !config.data.crypto.enabled : false;
   const finish = useCheckoutStore((s) => s.finish);
   const cartError = useCheckoutStore((s) => (s.step === 'cart' ? s.paymentError : null));
   const setPaymentError = useCheckoutStore((s) => s.setPaymentError);
@@ -137,7 +145,12 @@ export function CartDrawerPanel() {
       {step === 'cart' && !isEmpty ? (
         <Footer>
           <CartTotalsList showFreeShippingHint />
-          <Button size="lg" fullWidth className="mt-4" onClick={toInfo} disabled={isBusy}>
+          {cannotPay ? (
+            <Alert variant="info" className="mt-4">
+              {CANNOT_PAY_TEXT}
+            </Alert>
+          ) : null}
+          <Button size="lg" fullWidth className="mt-4" onClick={toInfo} disabled={isBusy || cannotPay}>
             Checkout
             <ArrowRight className="size-4" aria-hidden="true" />
           </Button>

@@ -4,6 +4,7 @@ import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { CartTotalsList } from './cart-totals';
+import { OrderReview } from './order-review';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCardCheckout } from '../hooks/use-card-checkout';
 import { useCheckoutStore } from '../stores/checkout-store';
@@ -112,13 +113,14 @@ function CardBlock() {
   );
 }
 
-/** Step 3: 'Secure Checkout', the crypto block, 'or', the card block. */
+/** Step 3: 'Secure Checkout', the order to review, the crypto block, 'or', the card block. */
 export function PaymentStep() {
   const paymentError = useCheckoutStore((s) => s.paymentError);
   return (
     <div className="space-y-4">
       <SecureBanner />
       {paymentError ? <Alert variant="error">{paymentError}</Alert> : null}
+      <OrderReview />
       <CryptoBlock />
       <OrDivider />
       <CardBlock />

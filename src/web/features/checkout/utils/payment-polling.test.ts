@@ -15,10 +15,17 @@ const status = (s: 'pending' | 'completed' | 'failed' | 'expired', extra: object
 });
 
 describe('the polling rule', () => {
-  it('keeps polling while nothing is known, the payment is not found yet, or pending', () => {
+  it('keeps polling while nothing is known or the payment is pending', () => {
     expect(shouldKeepPolling(undefined, false, false)).toBe(true);
-    expect(shouldKeepPolling({ kind: 'not-found' }, false, false)).toBe(true);
     expect(shouldKeepPolling(status('pending'), false, false)).toBe(true);
+  });
+
+  it('stops at once for a reference the server does not know, and says so', () => {
+    expect(shouldKeepPolling({ kind: 'not-found' }, false, false)).toBe(false);
+    expect(paymentView({ kind: 'not-found' }, null, false)).toEqual({
+      state: 'error',
+      message: RETURN_PAGE_MESSAGES.notFound,
+    });
   });
 
   it('stops on a decided status, on any other error, and after the timeout', () => {
@@ -39,7 +46,6 @@ describe('the polling rule', () => {
 describe('what the return page shows', () => {
   it('confirms while waiting', () => {
     expect(paymentView(undefined, null, false)).toEqual({ state: 'confirming' });
-    expect(paymentView({ kind: 'not-found' }, null, false)).toEqual({ state: 'confirming' });
     expect(paymentView(status('pending'), null, false)).toEqual({ state: 'confirming' });
   });
 

@@ -2,9 +2,11 @@ import type { PaymentStatusResponse } from '#common/schemas/checkout';
 import { ApiError } from '#web/lib/api-client';
 
 /**
- * The /success page's polling rule (spec §8, §9): poll every second; an error whose message
- * contains 'not found' is ignored and retried; any other error stops and is shown; 'pending'
- * keeps polling; after 5 minutes: 'Payment timeout. Please try again.'.
+ * The /success page's polling rule (spec §8, §9): poll every second; 'pending' keeps polling; an
+ * error stops and is shown; after 5 minutes: 'Payment timeout. Please try again.'. The spec
+ * retries 'not found' because it polled the chain, where a payment shows up late; here the server
+ * records every payment before the shopper is sent to pay, so a reference it does not know will
+ * never appear: that is said at once (issue 11), as an expired or failed payment is.
  */
 export const PAYMENT_POLL_INTERVAL_MS = 1_000;
 export const PAYMENT_TIMEOUT_MS = 5 * 60_000;
@@ -13,9 +15,11 @@ export const RETURN_PAGE_MESSAGES = {
   timeout: 'Payment timeout. Please try again.',
   notConfirmed: 'Payment not confirmed',
   verifyFailed: 'Failed to verify payment',
+  notFound:
+    "We can't find a payment with this reference. The link may be incomplete or the payment was never started.",
 } as const;
 
-/** One poll's outcome: the status, or "not found yet" (ignored and retried). */
+/** One poll's outcome: the status, or "no such payment". */
 export type PollResult = { kind: 'status'; data: PaymentStatusResponse } | { kind: 'not-found' };
 
 export type PaymentView =
@@ -43,11 +47,12 @@ export function shouldKeepPolling(
   timedOut: boolean,
 ): boolean {
   if (hasError || timedOut) return false;
-  return !result || result.kind === 'not-found' || result.data.status === 'pending';
+  return !result || (result.kind === 'status' && result.data.status === 'pending');
 }
 
 export function paymentView(result: PollResult | undefined, error: unknown, timedOut: boolean): PaymentView {
   if (error) return { state: 'error', message: pollErrorMessage(error) };
+  if (result?.kind === 'not-found') return { state: 'error', message: RETURN_PAGE_MESSAGES.notFound };
   if (result?.kind === 'status') {
     const { data } = result;
     if (data.status === 'completed') {
