@@ -27,6 +27,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
 import { storageRoutes, uploadsStatic } from './modules/storage/storage.routes';
 
 export interface CreateAppOptions {
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/events', eventsRoutes(deps));
   app.route('/api/uploads', storageRoutes(deps));
   app.route('/api/market', marketRoutes(deps));
+  app.route('/api/shop', shopRoutes(deps));
   app.route('/api/products', catalogRoutes(deps));
   app.route('/api/checkout', checkoutRoutes(deps));
   app.route('/api/payments', paymentsRoutes(deps));

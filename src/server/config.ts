@@ -27,6 +27,8 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Where shoppers write to the shop: shown in the footer, the FAQ and the privacy policy. */
+  SHOP_CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
   /** Extra origins allowed to send cookie-authenticated writes (comma-separated). */
   TRUSTED_ORIGINS: optionalString,
   /** Reverse proxies whose X-Forwarded-For is believed (addresses and CIDR ranges, comma-separated). */
@@ -184,6 +186,8 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
+    /** The shop's contact address for shoppers (SHOP_CONTACT_EMAIL); null shows none. */
+    contactEmail: env.SHOP_CONTACT_EMAIL?.toLowerCase() ?? null,
     trustedOrigins: [new URL(publicUrl).origin, ...extraOrigins],
     /** Addresses and CIDR ranges of the reverse proxies in front of the shop (TRUSTED_PROXIES). */
     trustedProxies,

@@ -48,8 +48,10 @@ async function firstVisit(shop: BrowserSuite, run: (page: Page) => Promise<void>
 
 const flag = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
+const CONTACT_EMAIL = 'hello@aelo-shop.example';
+
 describeBrowser('storefront pages', () => {
-  const shop = useBrowserSuite();
+  const shop = useBrowserSuite({ env: { SHOP_CONTACT_EMAIL: CONTACT_EMAIL } });
 
   it('shows the disclaimer until it is acknowledged with I Understand, and remembers it', async () => {
     await firstVisit(shop, async (page) => {
@@ -245,6 +247,23 @@ describeBrowser('storefront pages', () => {
     const text = (await main.textContent()) ?? '';
     expect(text).toContain('within 7 days of delivery');
     expect(text).toContain('New, Like New, Good or Fair');
+  });
+
+  it('gives the contact address (SHOP_CONTACT_EMAIL) in the footer, the FAQ and the privacy policy, without JavaScript too', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await shop.newPage({ javaScriptEnabled });
+      for (const path of ['/', '/faq', '/privacy']) {
+        await page.goto(path);
+        const mailto = page.locator(`a[href="mailto:${CONTACT_EMAIL}"]`);
+        expect(
+          await mailto.count(),
+          `${path} (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`,
+        ).toBeGreaterThanOrEqual(path === '/' ? 1 : 2);
+        expect(await mailto.first().textContent()).toBe(CONTACT_EMAIL);
+      }
+    }
+    const res = await fetch(shop.url('/api/shop'));
+    expect(await res.json()).toEqual({ contactEmail: CONTACT_EMAIL });
   });
 
   it('has a Privacy Policy naming what the browser stores, accounts and payments', async () => {

@@ -14,6 +14,8 @@ import {
 } from './error-boundaries';
 import { AppRoot, AppLoading } from './root';
 import { StorefrontLayout } from './layouts/storefront-layout';
+import type { PageHandle } from './page-data';
+import { shopInfoQueryOptions } from '../lib/shop-info';
 
 type LazyRoute = Extract<RouteObject['lazy'], () => unknown>;
 const pageModules = import.meta.glob<Awaited<ReturnType<LazyRoute>>>('./routes/**/*.tsx');
@@ -81,6 +83,10 @@ export const routes: RouteObject[] = [
       {
         id: 'storefront',
         Component: StorefrontLayout,
+        // Every storefront page shows the shop's contact address (footer).
+        handle: {
+          prefetch: (queryClient) => queryClient.prefetchQuery(shopInfoQueryOptions()),
+        } satisfies PageHandle,
         children: [{ ErrorBoundary: StorefrontErrorBoundary, children: storefrontPages }],
       },
       {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BrandLockup } from '#web/components/brand';
 import { paths } from '#web/config/paths';
+import { useContactEmail } from '#web/lib/shop-info';
 
 const columns = [
   {
@@ -29,6 +30,7 @@ const columns = [
 
 export function StorefrontFooter() {
   const year = new Date().getFullYear();
+  const contactEmail = useContactEmail();
   return (
     <footer className="bg-stone-950 text-stone-300">
       <div className="mx-auto w-full max-w-7xl px-5 pt-16 pb-10 sm:px-8">
@@ -64,6 +66,17 @@ export function StorefrontFooter() {
         </div>
         <div className="mt-14 flex flex-col gap-2 border-t border-white/10 pt-6 text-xs text-stone-400 sm:flex-row sm:items-center sm:justify-between">
           <p>© {year} Aelo. All rights reserved.</p>
+          {contactEmail ? (
+            <p>
+              Questions?{' '}
+              <a
+                href={`mailto:${contactEmail}`}
+                className="text-stone-200 underline-offset-2 hover:underline"
+              >
+                {contactEmail}
+              </a>
+            </p>
+          ) : null}
           <p>Free shipping on orders over $50 · Continental US</p>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#web/config/paths';
+import { useContactEmail } from '#web/lib/shop-info';
 import { InfoPage } from '#web/app/layouts/info-page';
 
 interface Question {
@@ -197,6 +198,7 @@ function FaqSection({
 
 export function Component() {
   const [open, setOpen] = useState<number | null>(0);
+  const contactEmail = useContactEmail();
   return (
     <InfoPage
       eyebrow="Help"
@@ -215,7 +217,18 @@ export function Component() {
         ))}
       </div>
       <p className="mt-10 text-[15px] text-stone-600">
-        Still have a question? Signed-in customers can reach us from{' '}
+        Still have a question?{' '}
+        {contactEmail ? (
+          <>
+            Write to us at{' '}
+            <a href={`mailto:${contactEmail}`} className={linkClass}>
+              {contactEmail}
+            </a>
+            , or, signed in, from{' '}
+          </>
+        ) : (
+          'Signed-in customers can reach us from '
+        )}
         <Link to={paths.profile.messages.getHref()} className={linkClass}>
           Messages
         </Link>{' '}

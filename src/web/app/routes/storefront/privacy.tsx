@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '#web/config/paths';
+import { useContactEmail } from '#web/lib/shop-info';
 import { CART_STORAGE_KEY } from '#web/features/checkout/stores/cart-store';
 import { CHECKOUT_STORAGE_KEY } from '#web/features/checkout/stores/checkout-store';
 import { CONSENT_STORAGE_KEYS } from '#web/features/consent/hooks/use-stored-flag';
@@ -37,6 +38,7 @@ const browserStorage = [
 ] as const;
 
 export function Component() {
+  const contactEmail = useContactEmail();
   return (
     <InfoPage
       eyebrow="Legal"
@@ -104,7 +106,18 @@ export function Component() {
             <Link to={paths.terms.getHref()} className={linkClass}>
               Terms of Service
             </Link>
-            . Questions about your data? Signed-in customers can write to us from Messages in their account.
+            . Questions about your data?{' '}
+            {contactEmail ? (
+              <>
+                Write to us at{' '}
+                <a href={`mailto:${contactEmail}`} className={linkClass}>
+                  {contactEmail}
+                </a>
+                ; signed-in customers can also write from Messages in their account.
+              </>
+            ) : (
+              'Signed-in customers can write to us from Messages in their account.'
+            )}
           </p>
         </InfoSection>
       </div>

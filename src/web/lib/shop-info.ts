@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShopInfo } from '#common/schemas/shop';
+import { apiClient } from './api-client';
+
+/** GET /api/shop (the contact address and such): loaded with every storefront page on the server. */
+export function shopInfoQueryOptions() {
+  return queryOptions({
+    queryKey: ['shop-info'] as const,
+    queryFn: ({ signal }) => apiClient.get<ShopInfo>('/api/shop', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The shop's contact address, or null (none set, or not loaded). */
+export function useContactEmail(): string | null {
+  return useQuery(shopInfoQueryOptions()).data?.contactEmail ?? null;
+}
