@@ -221,6 +221,7 @@ describeBrowser('storefront', () => {
     await page.goto(`/products/${product.id}`);
     const dialog = page.getByRole('dialog', { name: product.title });
     const bar = page.getByTestId('add-to-cart-bar');
+    await bar.waitFor();
     const inView = async () => {
       const box = (await bar.boundingBox())!;
       return box.y >= 0 && box.y + box.height <= 800;

@@ -1,8 +1,7 @@
 import { Outlet } from 'react-router';
 import { SkipLink } from '#web/components/skip-link';
 import { CartDrawer } from '#web/features/checkout/components/cart-drawer';
-import { CookieNotice } from '#web/features/consent/components/cookie-notice';
-import { DisclaimerModal } from '#web/features/consent/components/disclaimer-modal';
+import { ConsentPrompts } from '#web/features/consent/components/consent-prompts';
 import { StorefrontFooter } from './storefront-footer';
 import { StorefrontHeader } from './storefront-header';
 
@@ -17,8 +16,7 @@ export function StorefrontLayout() {
       </main>
       <StorefrontFooter />
       <CartDrawer />
-      <CookieNotice />
-      <DisclaimerModal />
+      <ConsentPrompts />
     </div>
   );
 }
