@@ -14,12 +14,25 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database } from '#server/db/client';
 import { openTestDatabase } from '../helpers/test-app';
+import { axeViolations } from '../helpers/axe';
 import { createOrder } from '../factories/order';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
 import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 
 const hasPostgres = TEST_DATABASE_URL !== undefined;
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/products',
+  '/admin/products/add',
+  '/admin/orders',
+  '/admin/customers',
+  '/admin/analytics',
+  '/admin/audit',
+  '/admin/airdrops',
+  '/admin/messages',
+  '/admin/settings',
+] as const;
 const CUSTOMER_PASSWORD = 'correct-horse-battery';
 
 function tag(): string {
@@ -343,9 +356,14 @@ describeBrowser('admin back office', () => {
 
     const page = await shop.newPage();
     await signInAsAdmin(page, shop.server.admin);
-    await page.goto('/admin/orders');
+    // The customer's row opens their orders: the orders screen searched by their email.
+    await page.goto('/admin/customers');
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill(email);
+    await page.getByRole('link', { name: /^2 orders by / }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/orders');
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    await page.getByRole('searchbox', { name: 'Search orders' }).fill(email);
+    expect(await page.getByRole('searchbox', { name: 'Search orders' }).inputValue()).toBe(email);
+    await page.getByRole('article', { name: `Order ${doomed.id.slice(0, 8)}` }).waitFor();
 
     const card = page.getByRole('article', { name: `Order ${kept.id.slice(0, 8)}` });
     await card.getByRole('button', { expanded: false }).click();
@@ -360,6 +378,11 @@ describeBrowser('admin back office', () => {
     await card.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Order updated successfully').waitFor();
     await card.getByText('1Z999AA10123456784').waitFor();
+    // The whole number, linked to the carrier's tracking page.
+    const tracking = card.getByRole('link', { name: /1Z999AA10123456784.*track with USPS/ });
+    expect(await tracking.getAttribute('href')).toBe(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=1Z999AA10123456784',
+    );
     const stored = await db()
       .selectFrom('orders')
       .select(['status', 'tracking_number'])
@@ -463,20 +486,34 @@ describeBrowser('admin back office', () => {
     }
     await page.getByRole('searchbox', { name: 'Search by wallet' }).waitFor();
 
-    const answer = page.waitForResponse((res) => res.url().endsWith('/api/admin/airdrops/process'));
+    // Process Airdrop asks first, with what the run would pay; the server says what it would be.
+    const preview = page.waitForResponse((res) => res.url().endsWith('/api/admin/airdrops/preview'));
     await page.getByRole('button', { name: 'Process Airdrop' }).click();
-    const res = await answer;
-    if (res.ok()) {
-      expect(await textOf(page.getByRole('status').filter({ hasText: 'Airdrop processed' }))).toMatch(
-        /^Airdrop processed: /,
-      );
+    const confirm = page.getByRole('dialog', { name: 'Process this airdrop?' });
+    await confirm.waitFor();
+    const previewed = await preview;
+    const confirmButton = confirm.getByRole('button', { name: 'Process Airdrop' });
+    if (previewed.ok()) {
+      const body = (await previewed.json()) as { recipients: number };
+      await confirm.getByText(`wallet${body.recipients === 1 ? '' : 's'}.`, { exact: false }).waitFor();
     } else {
-      const body = (await res.json()) as { error?: { message?: string } };
-      expect(await textOf(page.getByRole('alert'))).toBe(body.error?.message || 'Failed to process airdrop');
+      // Until the rewards engine lands: the server's reason, and nothing can be confirmed.
+      const body = (await previewed.json()) as { error?: { message?: string } };
+      expect(await textOf(confirm.getByRole('alert'))).toBe(body.error?.message);
+      expect(await confirmButton.isDisabled()).toBe(true);
     }
-    expect(await page.getByRole('button', { name: 'Process Airdrop' }).isEnabled()).toBe(true);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
 
-    // 'Processing...' while busy; an answer without a message shows the spec's fallback.
+    // With a run to confirm (the engine's answer held to the spec's shape), confirming processes
+    // it: 'Processing...' while busy, and an answer without a message shows the spec's fallback.
+    await page.route('**/api/admin/airdrops/preview', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ recipients: 50, totalAmountLamports: '2500000000', totalAmountSol: 2.5 }),
+      }),
+    );
     shop.allowConsoleErrors(/status of 502/);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -487,10 +524,18 @@ describeBrowser('admin back office', () => {
       await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' });
     });
     await page.getByRole('button', { name: 'Process Airdrop' }).click();
+    await confirm.waitFor();
+    await confirm.getByText('2.50 SOL').waitFor();
+    expect(await textOf(confirm.locator('p').first())).toBe(
+      'This sends 2.50 SOL to 50 wallets. Payments on the chain cannot be taken back.',
+    );
+    await confirmButton.click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
     release();
     await page.getByRole('alert').filter({ hasText: 'Failed to process airdrop' }).waitFor();
     expect(await textOf(page.getByRole('alert'))).toBe('Failed to process airdrop');
+    expect(await page.getByRole('button', { name: 'Process Airdrop' }).isEnabled()).toBe(true);
+    await page.unroute('**/api/admin/airdrops/preview');
     await page.unroute('**/api/admin/airdrops/process');
   });
 
@@ -567,21 +612,36 @@ describeBrowser('admin back office', () => {
     expect((await headers.allInnerTexts()).slice(0, 2)).toEqual(['Product', 'Price']);
   });
 
+  it('has no serious or critical axe violation on any admin page, and no page runs past its content', async () => {
+    const found: string[] = [];
+    const login = await shop.newPage({ width: 1280, height: 900 });
+    await login.goto('/admin/login');
+    await login.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    for (const violation of await axeViolations(login)) found.push(`/admin/login: ${violation}`);
+    const page = await shop.newPage({ width: 1280, height: 900 });
+    await signInAsAdmin(page, shop.server.admin);
+    for (const path of ADMIN_PAGES) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('main .animate-pulse, main .animate-spin'));
+      for (const violation of await axeViolations(page)) found.push(`${path}: ${violation}`);
+      // Nothing (a visually hidden table, say) stretches the page below its last card.
+      const band = await page.evaluate(() => {
+        const end = Math.max(
+          innerHeight,
+          document.querySelector('main')!.getBoundingClientRect().bottom + scrollY,
+        );
+        return Math.max(0, Math.round(document.documentElement.scrollHeight - end));
+      });
+      expect({ path, band }).toEqual({ path, band: 0 });
+    }
+    expect(found).toEqual([]);
+  });
+
   it('fits every admin page on a 360 px screen', async () => {
     const page = await shop.newPage({ width: 360, height: 740, isMobile: true });
     await signInAsAdmin(page, shop.server.admin);
-    for (const path of [
-      '/admin',
-      '/admin/products',
-      '/admin/products/add',
-      '/admin/orders',
-      '/admin/customers',
-      '/admin/analytics',
-      '/admin/audit',
-      '/admin/airdrops',
-      '/admin/messages',
-      '/admin/settings',
-    ]) {
+    for (const path of ADMIN_PAGES) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       // Loaded: no skeleton or spinner left in the page.

@@ -4,42 +4,13 @@
  * loads on the landing page, products on the first screen, tickers that stop when nobody can see
  * them, and an axe scan of every storefront page.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { formatUsd } from '#common/money';
 import type { Product } from '#common/schemas/product';
 import { formatPageScripts, LANDING_BUDGET_BYTES, measureScriptsOn } from '../../bench/page-weight';
+import { axeViolations } from '../helpers/axe';
 import { describeBrowser, useBrowserSuite } from '../helpers/browser';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** Serious and critical axe violations of the page as it is now (WCAG 2.x A and AA rules). */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated, not a script tag: the shop's CSP rightly refuses inline scripts.
-  await page.evaluate(readFileSync(axePath, 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } })
-      .axe;
-    const result = await axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-    );
-}
 
 describeBrowser('storefront first load', () => {
   const shop = useBrowserSuite({ seedDemo: true });

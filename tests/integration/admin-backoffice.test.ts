@@ -314,6 +314,13 @@ describe.each(BACKENDS)('admin messages, settings, airdrops and audit log (%s)',
       });
       await json(await c.admin.post('/api/admin/airdrops/process', { recipients: 5 }), 400);
     });
+
+    it('previews a run for the confirmation without paying or auditing (503 until an engine exists)', async () => {
+      const before = (await audit('?action=process_airdrop')).length;
+      const res = await json<ErrorJson>(await c.admin.get('/api/admin/airdrops/preview'), 503);
+      expect(res.error).toEqual({ code: 'NOT_CONFIGURED', message: 'No airdrop engine is configured' });
+      expect(await audit('?action=process_airdrop')).toHaveLength(before);
+    });
   });
 
   describe('audit log', () => {

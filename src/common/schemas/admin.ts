@@ -32,6 +32,7 @@ import { z } from 'zod';
  *   GET    /api/admin/audit?search&action&page&pageSize  -> AuditEntryPage
  *   GET    /api/admin/audit/actions                      -> AuditActionList
  *   GET    /api/admin/airdrops?search&age&page&pageSize  -> AdminAirdrops
+ *   GET    /api/admin/airdrops/preview  -> AirdropProcessResult (what a run would pay now; 503 without an engine)
  *   POST   /api/admin/airdrops/process  (empty body or {}) -> AirdropProcessResult
  *                                                           (503 NOT_CONFIGURED 'No airdrop engine is configured' for now)
  *   GET    /api/admin/messages?search&status&priority&page&pageSize -> AdminMessagePage
@@ -59,6 +60,7 @@ export const ADMIN_API = {
   audit: '/api/admin/audit',
   auditActions: '/api/admin/audit/actions',
   airdrops: '/api/admin/airdrops',
+  airdropPreview: '/api/admin/airdrops/preview',
   processAirdrop: '/api/admin/airdrops/process',
   messages: '/api/admin/messages',
   messageStatus: (id: string) => `/api/admin/messages/${encodeURIComponent(id)}/status`,

@@ -79,6 +79,7 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/airdrops', validate('query', AdminAirdropsQuerySchema), async (c) =>
     c.json(await admin.airdrops.list(c.req.valid('query'))),
   );
+  router.get('/airdrops/preview', async (c) => c.json(await admin.airdrops.preview()));
   router.post('/airdrops/process', validate('json', AirdropProcessInputSchema), async (c) =>
     c.json(await admin.airdrops.process(actor(c))),
   );

@@ -18,12 +18,24 @@ import { pageWindow, toPage } from '#server/lib/pagination';
  * answers 503 NOT_CONFIGURED and is audited as a failed process_airdrop.
  */
 export interface AirdropEngine {
+  /** What a run would pay now (recipients and total), without paying: the admin confirms it. */
+  preview(): Promise<{ recipients: number; totalLamports: bigint }>;
   run(): Promise<{ recipients: number; totalLamports: bigint }>;
 }
 
 export interface AirdropsAdminService {
   list(query: AdminAirdropsQuery): Promise<AdminAirdrops>;
+  /** The run 'Process Airdrop' would make now, for the confirmation (503 without an engine). */
+  preview(): Promise<AirdropProcessResult>;
   process(actor: AdminActor): Promise<AirdropProcessResult>;
+}
+
+function toResult(result: { recipients: number; totalLamports: bigint }): AirdropProcessResult {
+  return {
+    recipients: result.recipients,
+    totalAmountLamports: result.totalLamports.toString(),
+    totalAmountSol: lamportsToSol(result.totalLamports),
+  };
 }
 
 function ageOf(hours: number): AirdropAge {
@@ -67,6 +79,11 @@ export function createAirdropsAdminService(deps: {
       };
     },
 
+    async preview() {
+      if (!deps.engine) throw new AppError('NOT_CONFIGURED', ADMIN_MESSAGES.noAirdropEngine);
+      return toResult(await deps.engine.preview());
+    },
+
     async process(actor) {
       if (!deps.engine) {
         await deps.audit.recordAndAnnounce({
@@ -87,11 +104,7 @@ export function createAirdropsAdminService(deps: {
           },
           actor,
         });
-        return {
-          recipients: result.recipients,
-          totalAmountLamports: result.totalLamports.toString(),
-          totalAmountSol: lamportsToSol(result.totalLamports),
-        };
+        return toResult(result);
       } catch (err) {
         const message = err instanceof Error ? err.message : 'Failed to process airdrop';
         await deps.audit.recordAndAnnounce({

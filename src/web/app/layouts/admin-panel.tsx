@@ -144,7 +144,7 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
                   </button>
                 </h3>
               ) : (
-                <h3 className="px-2.5 pb-1.5 text-xs font-semibold text-stone-400">{section.title}</h3>
+                <h3 className="px-2.5 pb-1.5 text-xs font-semibold text-stone-500">{section.title}</h3>
               )}
               <ul id={listId} hidden={!isOpen} className="space-y-0.5">
                 {section.links.map(({ label, to, icon: Icon, end }) => (

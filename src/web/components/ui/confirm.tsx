@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   /** Red confirm button for destructive actions (default true). */
   isDestructive?: boolean;
   isBusy?: boolean;
+  /** The confirm button cannot be pressed yet (e.g. what it would do is still loading). */
+  isConfirmDisabled?: boolean;
   /** Shown inside the dialog (e.g. the server refused). */
   error?: ReactNode;
   onConfirm: () => void;
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   isDestructive = true,
   isBusy = false,
+  isConfirmDisabled = false,
   error,
   onConfirm,
   onCancel,
@@ -38,7 +41,9 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={isBusy ? () => undefined : onCancel} title={title} size="sm" id={id}>
-      <p className="text-sm leading-relaxed text-stone-600">{message}</p>
+      <p className="text-sm leading-relaxed text-stone-600" aria-live="polite">
+        {message}
+      </p>
       {error ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-600">
           {error}
@@ -54,6 +59,7 @@ export function ConfirmDialog({
           size="sm"
           onClick={onConfirm}
           isLoading={isBusy}
+          disabled={isConfirmDisabled}
         >
           {confirmLabel}
         </Button>

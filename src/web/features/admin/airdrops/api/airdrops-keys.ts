@@ -10,4 +10,5 @@ export interface AirdropFilters {
 export const airdropKeys = {
   all: ['admin', 'airdrops'] as const,
   list: (filters: AirdropFilters) => [...airdropKeys.all, 'list', filters] as const,
+  preview: () => [...airdropKeys.all, 'preview'] as const,
 };

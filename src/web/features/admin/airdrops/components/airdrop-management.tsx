@@ -4,6 +4,7 @@ import type { AirdropAge } from '#common/schemas/admin-airdrops';
 import { Alert } from '#web/components/ui/alert';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm';
 import { Pagination } from '#web/components/ui/pagination';
 import { SearchInput } from '#web/components/ui/search-input';
 import { Segmented } from '#web/components/ui/segmented';
@@ -19,6 +20,7 @@ import { formatCount, formatDateTime, formatSol } from '#web/features/admin/shar
 import { shortHash } from '#common/format';
 import { useDebouncedValue } from '#web/features/admin/shared/hooks/use-debounced-value';
 import { useAirdrops } from '../api/get-airdrops';
+import { useAirdropPreview } from '../api/get-airdrop-preview';
 import { useProcessAirdrop } from '../api/process-airdrop';
 
 const AGE_FILTERS = [
@@ -38,6 +40,12 @@ export function AirdropManagement() {
   useLiveEvents({ 'admin:airdrops': [airdropKeys.all] });
   const airdrops = useAirdrops({ search, age, page });
   const run = useProcessAirdrop();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const preview = useAirdropPreview(isConfirming);
+  const onConfirm = () => {
+    setIsConfirming(false);
+    run.mutate();
+  };
   const claims = airdrops.data?.claims.items ?? [];
   const onAge = (value: 'all' | AirdropAge) => {
     setAge(value);
@@ -59,7 +67,7 @@ export function AirdropManagement() {
             </p>
           </div>
         </div>
-        <Button onClick={() => run.mutate()} isLoading={run.isPending} className="shrink-0">
+        <Button onClick={() => setIsConfirming(true)} isLoading={run.isPending} className="shrink-0">
           {run.isPending ? (
             'Processing...'
           ) : (
@@ -70,6 +78,32 @@ export function AirdropManagement() {
           )}
         </Button>
       </div>
+
+      <ConfirmDialog
+        open={isConfirming}
+        id="airdrop-confirm"
+        title="Process this airdrop?"
+        message={
+          preview.isPending ? (
+            'Working out the recipients…'
+          ) : preview.isSuccess ? (
+            <>
+              This sends{' '}
+              <strong className="text-stone-950">{formatSol(preview.data.totalAmountSol)} SOL</strong> to{' '}
+              <strong className="text-stone-950">{formatCount(preview.data.recipients)}</strong> wallet
+              {preview.data.recipients === 1 ? '' : 's'}. Payments on the chain cannot be taken back.
+            </>
+          ) : (
+            'The airdrop cannot be worked out right now.'
+          )
+        }
+        error={preview.isError ? errorMessage(preview.error, 'Failed to process airdrop') : undefined}
+        confirmLabel="Process Airdrop"
+        isDestructive={false}
+        isConfirmDisabled={!preview.isSuccess || preview.data.recipients === 0}
+        onConfirm={onConfirm}
+        onCancel={() => setIsConfirming(false)}
+      />
 
       {run.isError ? (
         <Alert variant="error">{errorMessage(run.error, 'Failed to process airdrop')}</Alert>

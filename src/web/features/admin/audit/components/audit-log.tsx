@@ -184,7 +184,7 @@ function ActionCell({ entry }: { entry: AuditEntry }) {
         {view.title}
         {view.isSuccess ? null : <Badge tone="red">Failed</Badge>}
       </p>
-      <p className="mt-0.5 font-mono text-[11px] text-stone-400">{entry.action}</p>
+      <p className="mt-0.5 font-mono text-[11px] text-stone-500">{entry.action}</p>
     </div>
   );
 }
@@ -204,9 +204,9 @@ function Details({ entry }: { entry: AuditEntry }) {
           ))}
         </dl>
       ) : view.error ? null : (
-        <p className="text-stone-400">—</p>
+        <p className="text-stone-500">—</p>
       )}
-      {view.actor ? <p className="text-xs text-stone-400">by {view.actor}</p> : null}
+      {view.actor ? <p className="text-xs text-stone-500">by {view.actor}</p> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { CUSTOMER_SORTS, CUSTOMER_SORT_LABELS, type AdminCustomer } from '#common/schemas/admin-customers';
 import { formatUsd } from '#common/money';
 import { Alert } from '#web/components/ui/alert';
@@ -20,6 +21,20 @@ import { useCustomers } from '../api/get-customers';
 
 function fullName(c: AdminCustomer): string {
   return `${c.firstName} ${c.lastName}`.trim() || '—';
+}
+
+/** The orders screen searched by the customer's email: every order they placed. */
+function ordersHref(c: AdminCustomer): string {
+  return `/admin/orders?${new URLSearchParams({ search: c.email }).toString()}`;
+}
+
+function OrdersLink({ customer, className }: { customer: AdminCustomer; className: string }) {
+  return (
+    <Link to={ordersHref(customer)} className={className}>
+      {fullName(customer)}
+      <span className="sr-only"> (view orders)</span>
+    </Link>
+  );
 }
 
 function initials(c: AdminCustomer): string {
@@ -115,7 +130,10 @@ export function CustomersTable() {
                         >
                           {initials(c)}
                         </span>
-                        <span className="font-medium text-stone-950">{fullName(c)}</span>
+                        <OrdersLink
+                          customer={c}
+                          className="font-medium text-stone-950 hover:text-rose-700 hover:underline"
+                        />
                       </span>
                     </Td>
                     <Td>
@@ -123,7 +141,15 @@ export function CustomersTable() {
                         {c.email}
                       </a>
                     </Td>
-                    <Td className="text-right tabular-nums">{c.totalOrders}</Td>
+                    <Td className="text-right tabular-nums">
+                      <Link
+                        to={ordersHref(c)}
+                        className="hover:text-rose-700 hover:underline"
+                        aria-label={`${c.totalOrders} order${c.totalOrders === 1 ? '' : 's'} by ${fullName(c)}`}
+                      >
+                        {c.totalOrders}
+                      </Link>
+                    </Td>
                     <Td className="text-right font-medium text-stone-950 tabular-nums">
                       {formatUsd(c.totalSpentCents)}
                     </Td>
@@ -144,7 +170,10 @@ export function CustomersTable() {
                     {initials(c)}
                   </span>
                   <div className="min-w-0">
-                    <p className="font-medium [overflow-wrap:anywhere] text-stone-950">{fullName(c)}</p>
+                    <OrdersLink
+                      customer={c}
+                      className="block font-medium [overflow-wrap:anywhere] text-stone-950 hover:text-rose-700 hover:underline"
+                    />
                     <p className="text-sm break-all text-stone-500">{c.email}</p>
                   </div>
                 </div>

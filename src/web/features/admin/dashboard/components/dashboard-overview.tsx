@@ -62,7 +62,7 @@ export function DashboardOverview({ ordersHref, auditHref }: DashboardOverviewPr
           title="Recent Orders"
           titleId="recent-orders"
           className="lg:col-span-2"
-          actions={<ViewAll to={ordersHref} label="View all orders" />}
+          actions={<ViewAll to={ordersHref} what="orders" />}
         >
           <RecentOrders orders={data.recentOrders} />
         </Panel>
@@ -70,7 +70,7 @@ export function DashboardOverview({ ordersHref, auditHref }: DashboardOverviewPr
       <Panel
         title="Recent Activity"
         titleId="recent-activity"
-        actions={<ViewAll to={auditHref} label="View the audit log" />}
+        actions={<ViewAll to={auditHref} what="audit log entries" />}
       >
         {data.recentAudit.length === 0 ? (
           <EmptyState icon={ScrollText} title="No audit log entries found" />
@@ -146,14 +146,14 @@ function RecentOrders({ orders }: { orders: RecentOrder[] }) {
   );
 }
 
-function ViewAll({ to, label }: { to: string; label: string }) {
+/** 'View all', named for what it lists ('View all orders'): the visible words lead the name. */
+function ViewAll({ to, what }: { to: string; what: string }) {
   return (
     <Link
       to={to}
-      aria-label={label}
       className="inline-flex items-center gap-1 rounded text-sm font-medium text-rose-700 hover:text-rose-800"
     >
-      View all
+      View all<span className="sr-only"> {what}</span>
       <ArrowRight className="size-3.5" aria-hidden="true" />
     </Link>
   );

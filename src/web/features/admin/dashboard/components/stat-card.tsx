@@ -27,7 +27,7 @@ export function StatCard({ title, value, trend, icon: Icon }: StatCardProps) {
       </p>
       <p className="mt-2 flex items-center gap-1.5 text-xs">
         {trend === null ? (
-          <span className="font-medium text-stone-400">
+          <span className="font-medium text-stone-500">
             <span aria-hidden="true">—</span>
             <span className="sr-only">No trend (nothing to compare with)</span>
           </span>
@@ -42,7 +42,7 @@ export function StatCard({ title, value, trend, icon: Icon }: StatCardProps) {
             {formatTrend(trend)}
           </span>
         )}
-        <span className="text-stone-400">vs last week</span>
+        <span className="text-stone-500">vs last week</span>
       </p>
     </div>
   );

@@ -151,7 +151,7 @@ export function MessageCard({ message }: { message: AdminMessage }) {
             Archive
           </Button>
         ) : (
-          <span className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-400">
+          <span className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-500">
             <Archive className="size-4" aria-hidden="true" />
             Archived
           </span>

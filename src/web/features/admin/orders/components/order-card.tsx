@@ -1,3 +1,4 @@
+import { CARRIER_NAME, carrierTrackingUrl } from '#common/tracking';
 import { cn } from '#web/lib/cn';
 import { ChevronDown, ExternalLink, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -169,8 +170,21 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
               </div>
               <div className="flex justify-between gap-3">
                 <dt className="text-stone-500">Tracking Number</dt>
-                <dd className="min-w-0 truncate font-mono text-xs text-stone-800">
-                  {order.trackingNumber ?? 'Not set'}
+                <dd className="min-w-0 text-right font-mono text-xs break-all text-stone-800">
+                  {order.trackingNumber ? (
+                    <a
+                      href={carrierTrackingUrl(order.trackingNumber)}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className="inline-flex items-center gap-1 text-rose-700 hover:underline"
+                    >
+                      {order.trackingNumber}
+                      <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+                      <span className="sr-only">(track with {CARRIER_NAME}, opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    'Not set'
+                  )}
                 </dd>
               </div>
               <div className="flex justify-between gap-3">

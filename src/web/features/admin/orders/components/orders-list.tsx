@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '#common/schemas/admin-orders';
 import { Alert } from '#web/components/ui/alert';
 import { Pagination } from '#web/components/ui/pagination';
+import { useSearchParams } from 'react-router';
 import { SearchInput } from '#web/components/ui/search-input';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -17,7 +18,9 @@ import { OrderCard } from './order-card';
 
 /** Orders, newest first: search, status filter, expandable cards, pages; live on 'admin:orders'. */
 export function OrdersList() {
-  const [searchText, setSearchText] = useState('');
+  // A customer row links here searched by its email (?search=).
+  const [params] = useSearchParams();
+  const [searchText, setSearchText] = useState(() => params.get('search') ?? '');
   const [status, setStatus] = useState<'all' | OrderStatus>('all');
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(searchText.trim());

@@ -268,7 +268,7 @@ function Price({ product }: { product: Product }) {
     <span className="tabular-nums">
       <span className="font-medium text-stone-950">{formatUsd(product.priceCents)}</span>
       {product.originalPriceCents !== null ? (
-        <span className="ml-1.5 text-xs text-stone-400 line-through">
+        <span className="ml-1.5 text-xs text-stone-500 line-through">
           {formatUsd(product.originalPriceCents)}
         </span>
       ) : null}

@@ -97,7 +97,7 @@ export function SettingForm({ setting }: { setting: AdminSetting }) {
       <dl className="mt-4 grid gap-1 rounded-xl bg-stone-50 px-4 py-3 text-sm sm:grid-cols-[8rem_1fr]">
         <dt className="text-stone-500">Current value</dt>
         <dd id={currentId} className="font-mono break-all text-stone-900">
-          {setting.maskedValue ?? <span className="font-sans text-stone-400">Not set</span>}
+          {setting.maskedValue ?? <span className="font-sans text-stone-500">Not set</span>}
         </dd>
         {setting.updatedAt ? (
           <>

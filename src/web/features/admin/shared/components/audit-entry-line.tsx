@@ -23,7 +23,7 @@ export function AuditEntryLine({ entry }: { entry: AuditEntry }) {
           {view.error ?? (view.parts.map((p) => `${p.label}: ${p.value}`).join(' · ') || '—')}
         </p>
       </div>
-      <p className="shrink-0 text-xs text-stone-400 sm:text-right">
+      <p className="shrink-0 text-xs text-stone-500 sm:text-right">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
         {view.actor ? <span className="block">{view.actor}</span> : null}
       </p>

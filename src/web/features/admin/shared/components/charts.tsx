@@ -45,7 +45,7 @@ export function SalesLineChart({ data, height = 260 }: { data: DailySales[]; hei
   return (
     <div style={{ height }} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
+        <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
           <CartesianGrid stroke="#e7e5e4" strokeDasharray="3 4" vertical={false} />
           <XAxis
             dataKey="day"
@@ -116,7 +116,12 @@ export function HorizontalBarChart({ data, valueLabel }: { data: BarDatum[]; val
   return (
     <div style={{ height }} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={data}
+          layout="vertical"
+          margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+        >
           <CartesianGrid stroke="#e7e5e4" strokeDasharray="3 4" horizontal={false} />
           <XAxis type="number" tickLine={false} axisLine={false} tick={AXIS_TICK} allowDecimals={false} />
           <YAxis
@@ -161,7 +166,7 @@ export function DonutChart({ data, valueFormat }: { data: PieDatum[]; valueForma
     <div className="flex flex-col items-center gap-6 sm:flex-row">
       <div className="relative size-48 shrink-0" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
+          <PieChart accessibilityLayer={false}>
             <Pie
               data={total === 0 ? [{ label: 'None', value: 1 }] : data}
               dataKey="value"
@@ -170,6 +175,7 @@ export function DonutChart({ data, valueFormat }: { data: PieDatum[]; valueForma
               outerRadius="100%"
               paddingAngle={data.filter((d) => d.value > 0).length > 1 ? 2 : 0}
               stroke="none"
+              rootTabIndex={-1}
               isAnimationActive={false}
             >
               {total === 0 ? (
@@ -194,7 +200,7 @@ export function DonutChart({ data, valueFormat }: { data: PieDatum[]; valueForma
             <span className="size-3 shrink-0 rounded-full" style={{ background: roseShade(i) }} />
             <span className="min-w-0 flex-1 truncate text-stone-700">{d.label}</span>
             <span className="font-medium text-stone-950 tabular-nums">{format(d.value)}</span>
-            <span className="w-11 text-right text-xs text-stone-400 tabular-nums">
+            <span className="w-11 text-right text-xs text-stone-500 tabular-nums">
               {total === 0 ? '0%' : `${Math.round((d.value / total) * 100)}%`}
             </span>
           </li>
