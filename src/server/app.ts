@@ -29,6 +29,7 @@ import { marketRoutes } from './modules/market/market.routes';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { storageRoutes, uploadsStatic } from './modules/storage/storage.routes';
+import { localChainRoutes } from './local-ledger/local-chain.routes';
 
 export interface CreateAppOptions {
   /** Directory of the built SPA; defaults to dist/web. */
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/payments', paymentsRoutes(deps));
   app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  if (deps.localChain) app.route('/local-chain', localChainRoutes(deps.localChain));
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = {

@@ -18,6 +18,7 @@ import {
 } from './modules/payments/stripe-webhooks.service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { createStorage, type Storage } from './modules/storage/storage';
+import { lazyLocalChain, type LocalChainHost } from './local-ledger/local-chain';
 
 /** Everything a request handler may use. Built once by main.ts (and by tests, per test file). */
 export interface AppDeps {
@@ -35,6 +36,8 @@ export interface AppDeps {
   stripeWebhooks: StripeWebhooksService;
   checkout: CheckoutService;
   admin: AdminServices;
+  /** The in-process Solana ledger, opened on first use; undefined when SOLANA_RPC_URL is set. */
+  localChain: LocalChainHost | undefined;
 }
 
 export interface CreateDepsOptions {
@@ -97,11 +100,13 @@ export async function createDeps(
     stripeWebhooks,
     checkout,
     admin,
+    localChain: config.solana.localLedger ? lazyLocalChain(config.dataDir) : undefined,
   };
 }
 
 export async function closeDeps(deps: AppDeps, options: { keepDatabase?: boolean } = {}): Promise<void> {
   deps.catalog.close();
+  await deps.localChain?.close();
   await deps.events.close();
   if (!options.keepDatabase) await deps.database.close();
 }

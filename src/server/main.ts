@@ -1,7 +1,9 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import type { Server } from 'node:http';
 import { closeDeps, createDeps } from './deps';
+import { attachLocalChainSockets } from './local-ledger/local-chain-sockets';
 import { startReservationSweeper } from './jobs/reservation-sweeper';
 import { createLogger } from './lib/logger';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
@@ -22,6 +24,17 @@ async function main() {
   const deps = await createDeps(config, logger);
   await bootstrapAdmin(deps);
   if (config.seedDemo) await seedDemoCatalog(deps);
+  if (deps.localChain) {
+    const chain = await deps.localChain.get();
+    logger.info(
+      {
+        mint: chain.setup.mint,
+        shopWallet: chain.setup.shopWallet,
+        demoShopper: chain.setup.demoShopper.address,
+      },
+      `local Solana ledger (litesvm) serving JSON-RPC at ${config.publicUrl}/local-chain`,
+    );
+  }
 
   const sweeper = startReservationSweeper(deps);
   const app = createApp(deps);
@@ -31,6 +44,9 @@ async function main() {
       `shop listening on ${config.publicUrl}`,
     );
   });
+  const detachLedgerSockets = deps.localChain
+    ? attachLocalChainSockets(server as Server, deps.localChain)
+    : undefined;
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -42,6 +58,7 @@ async function main() {
     // Jobs stop first; live-event streams end next so that open connections do not hold the server open.
     void sweeper
       .stop()
+      .then(() => detachLedgerSockets?.())
       .then(() => deps.events.close())
       .then(
         () =>
