@@ -54,6 +54,13 @@ describe.each(BACKENDS)('bad input on every API route (%s)', (backend) => {
   }
 
   async function expectNo500(res: Response, label: string) {
+    if (res.status === 503) {
+      // The one deliberate 5xx: the airdrop preview until the rewards engine exists (a later issue).
+      const body = (await res.json()) as { error?: { code?: string } };
+      expect({ label, code: body.error?.code }).toEqual({ label, code: 'NOT_CONFIGURED' });
+      expect(label).toMatch(/\/api\/admin\/airdrops\/preview/);
+      return;
+    }
     expect(res.status, label).toBeLessThan(500);
     if (res.status >= 400 && !res.headers.get('content-type')?.includes('text/event-stream')) {
       const body = (await res.json()) as { error?: { code?: string; message?: string } };
