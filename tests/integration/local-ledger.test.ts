@@ -153,6 +153,7 @@ describe('local ledger JSON-RPC at /local-chain', () => {
     });
     expect(found?.meta?.logMessages).toContain('Program 11111111111111111111111111111111 success');
     expect(found?.blockTime).toBeGreaterThan(1_700_000_000);
+    expect(await connection.getBlockTime(found!.slot)).toBe(found!.blockTime);
     const parsed = await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 });
     expect(
       parsed?.transaction.message.accountKeys.map((k) => [k.pubkey.toBase58(), k.signer, k.writable]),

@@ -16,7 +16,8 @@ import {
   getTokenEncoder,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
-import { keyFileBytes, signerFromSeed, type LocalLedger } from './ledger';
+import type { LocalLedger } from './ledger';
+import { keyFileBytes, signerFromSeed } from './ledger-store';
 
 export const AELO_DECIMALS = 6;
 const SYSTEM_PROGRAM = address('11111111111111111111111111111111');

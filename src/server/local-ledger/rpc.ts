@@ -4,14 +4,7 @@
  * (results with `context.slot`, errors with a node's codes and messages). Every request's params
  * are checked with zod; a bad one is the node's -32602 'Invalid params'.
  */
-import {
-  getBase58Decoder,
-  getBase58Encoder,
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  isAddress,
-} from '@solana/kit';
+import { getBase58Encoder, getBase64Encoder, isAddress } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { z } from 'zod';
 import {
@@ -23,25 +16,11 @@ import {
   type AccountEncoding,
   type StoredAccount,
 } from './accounts';
-import { LedgerRejection, MalformedTransaction, type LedgerTransaction, type LocalLedger } from './ledger';
-import { describeRpcError } from './transaction-error';
-
-export const RPC_ERRORS = {
-  parse: { code: -32700, message: 'Parse error' },
-  invalidRequest: { code: -32600, message: 'Invalid request' },
-  methodNotFound: { code: -32601, message: 'Method not found' },
-} as const;
-
-/** A JSON-RPC error answer (code, message, optional data), thrown by a method. */
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
+import { createJsonRpcHandler, RpcError, type RpcMethod } from './json-rpc';
+import type { LocalLedger } from './ledger';
+import { MalformedTransaction, messageFee } from './transaction-decoding';
+import { transactionResponse } from './transaction-response';
+import { describeRpcError, LedgerRejection, type SimulationResult } from './transaction-error';
 
 const invalidParams = (detail: string) => new RpcError(-32602, `Invalid params: ${detail}`);
 
@@ -60,26 +39,30 @@ const EncodingSchema = z.enum(['base64', 'base58', 'jsonParsed']);
 const BaseConfig = z
   .object({ commitment: CommitmentSchema.optional(), minContextSlot: z.number().int().optional() })
   .loose();
+/** sendTransaction and simulateTransaction: how the transaction string is encoded. */
+const WireConfig = BaseConfig.extend({ encoding: z.enum(['base58', 'base64']).optional() });
 const AccountConfig = BaseConfig.extend({
   encoding: EncodingSchema.optional(),
   dataSlice: z.object({ offset: z.number().int().min(0), length: z.number().int().min(0) }).optional(),
 });
 
+/** A simulation's outcome as the RPC writes it (also the data of a failed preflight). */
+function simulationValue(result: SimulationResult, replacementBlockhash: unknown) {
+  return {
+    accounts: null,
+    err: result.err,
+    innerInstructions: null,
+    logs: result.logs,
+    replacementBlockhash,
+    returnData: null,
+    unitsConsumed: result.unitsConsumed,
+  };
+}
+
 function params<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const parsed = schema.safeParse(value ?? []);
   if (!parsed.success) throw invalidParams(parsed.error.issues[0]?.message ?? 'bad params');
   return parsed.data;
-}
-
-/** What a node writes for a bigint: a plain JSON number (u64 values are written in full). */
-export function stringifyRpc(value: unknown): string {
-  const marks: string[] = [];
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v !== 'bigint') return v;
-    marks.push(v.toString());
-    return `__bigint_${marks.length - 1}__`;
-  });
-  return text.replace(/"__bigint_(\d+)__"/g, (_m, i: string) => marks[Number(i)]!);
 }
 
 export function createRpcHandler(ledger: LocalLedger) {
@@ -107,7 +90,7 @@ export function createRpcHandler(ledger: LocalLedger) {
       .flatMap((program) => ledger.programAccounts(program))
       .filter((a) => decodeTokenAccount(a) && filter(a));
 
-  const methods: Record<string, (p: unknown) => unknown> = {
+  const methods: Record<string, RpcMethod> = {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 3294202862 }),
     getGenesisHash: () => ledger.genesisHash,
@@ -124,8 +107,10 @@ export function createRpcHandler(ledger: LocalLedger) {
     getFirstAvailableBlock: () => 0,
     getRecentPrioritizationFees: () => [],
     getBlockTime: (p) => {
-      params(z.tuple([z.number().int()]), p);
-      return Math.floor(Date.now() / 1000);
+      const [slot] = params(z.tuple([z.number().int().min(0)]), p);
+      const time = ledger.blockTime(slot);
+      if (time === null) throw new RpcError(-32004, `Block not available for slot ${slot}`);
+      return time;
     },
 
     getLatestBlockhash: (p) => {
@@ -138,7 +123,7 @@ export function createRpcHandler(ledger: LocalLedger) {
     },
     getFeeForMessage: (p) => {
       const [message] = params(z.tuple([z.string()]).rest(BaseConfig), p);
-      const fee = ledger.feeForMessage(decodeWire(message, 'base64'));
+      const fee = messageFee(decodeWire(message, 'base64'));
       return withContext(fee === null ? null : Number(fee));
     },
     getMinimumBalanceForRentExemption: (p) => {
@@ -253,8 +238,7 @@ export function createRpcHandler(ledger: LocalLedger) {
     sendTransaction: (p) => {
       const [wire, config] = params(
         z.tuple([z.string()]).rest(
-          BaseConfig.extend({
-            encoding: z.enum(['base58', 'base64']).optional(),
+          WireConfig.extend({
             skipPreflight: z.boolean().optional(),
             preflightCommitment: CommitmentSchema.optional(),
             maxRetries: z.number().int().optional(),
@@ -267,25 +251,18 @@ export function createRpcHandler(ledger: LocalLedger) {
           skipPreflight: config?.skipPreflight,
         });
       } catch (err) {
-        if (err instanceof LedgerRejection) {
-          throw new RpcError(-32002, `Transaction simulation failed: ${describeRpcError(err.err)}`, {
-            accounts: null,
-            err: err.err,
-            innerInstructions: null,
-            logs: err.logs,
-            replacementBlockhash: null,
-            returnData: null,
-            unitsConsumed: err.unitsConsumed,
-          });
-        }
-        throw err;
+        if (!(err instanceof LedgerRejection)) throw err;
+        throw new RpcError(
+          -32002,
+          `Transaction simulation failed: ${describeRpcError(err.err)}`,
+          simulationValue(err, null),
+        );
       }
     },
     simulateTransaction: (p) => {
       const [wire, config] = params(
         z.tuple([z.string()]).rest(
-          BaseConfig.extend({
-            encoding: z.enum(['base58', 'base64']).optional(),
+          WireConfig.extend({
             sigVerify: z.boolean().optional(),
             replaceRecentBlockhash: z.boolean().optional(),
             accounts: z.unknown().optional(),
@@ -298,15 +275,9 @@ export function createRpcHandler(ledger: LocalLedger) {
         throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
       }
       const result = ledger.simulate(decodeWire(wire, config?.encoding ?? 'base58'), config ?? {});
-      return withContext({
-        accounts: null,
-        err: result.err,
-        innerInstructions: null,
-        logs: result.logs,
-        replacementBlockhash: config?.replaceRecentBlockhash ? ledger.latestBlockhash() : null,
-        returnData: null,
-        unitsConsumed: result.unitsConsumed,
-      });
+      return withContext(
+        simulationValue(result, config?.replaceRecentBlockhash ? ledger.latestBlockhash() : null),
+      );
     },
     requestAirdrop: async (p) => {
       const [key, amount] = params(z.tuple([AddressSchema, z.number().int().positive()]).rest(BaseConfig), p);
@@ -373,153 +344,9 @@ export function createRpcHandler(ledger: LocalLedger) {
     },
   };
 
-  /** Answers one JSON-RPC request object. */
-  async function handleOne(request: unknown): Promise<unknown> {
-    const parsed = z
-      .object({
-        jsonrpc: z.literal('2.0'),
-        id: z.union([z.string(), z.number(), z.null()]).optional(),
-        method: z.string(),
-        params: z.unknown().optional(),
-      })
-      .safeParse(request);
-    const id = (request as { id?: unknown } | null)?.id ?? null;
-    if (!parsed.success) return { jsonrpc: '2.0', error: RPC_ERRORS.invalidRequest, id };
-    const method = methods[parsed.data.method];
-    if (!method) return { jsonrpc: '2.0', error: RPC_ERRORS.methodNotFound, id };
-    try {
-      return { jsonrpc: '2.0', result: await method(parsed.data.params), id };
-    } catch (err) {
-      if (err instanceof RpcError) {
-        const error =
-          err.data === undefined
-            ? { code: err.code, message: err.message }
-            : { code: err.code, message: err.message, data: err.data };
-        return { jsonrpc: '2.0', error, id };
-      }
-      if (err instanceof MalformedTransaction) {
-        return {
-          jsonrpc: '2.0',
-          error: { code: -32602, message: `invalid transaction: ${err.message}` },
-          id,
-        };
-      }
-      throw err;
-    }
-  }
-
-  /** Answers a request body (one request or a batch); the text to send back. */
-  return async function handle(body: string): Promise<string> {
-    let request: unknown;
-    try {
-      request = JSON.parse(body);
-    } catch {
-      return stringifyRpc({ jsonrpc: '2.0', error: RPC_ERRORS.parse, id: null });
-    }
-    if (Array.isArray(request)) {
-      if (request.length === 0)
-        return stringifyRpc({ jsonrpc: '2.0', error: RPC_ERRORS.invalidRequest, id: null });
-      const answers = [];
-      for (const one of request.slice(0, 100)) answers.push(await handleOne(one));
-      return stringifyRpc(answers);
-    }
-    return stringifyRpc(await handleOne(request));
-  };
-}
-
-function transactionResponse(record: LedgerTransaction, encoding: string, maxVersion: number | undefined) {
-  const meta = {
-    err: record.err,
-    status: record.err ? { Err: record.err } : { Ok: null },
-    fee: BigInt(record.fee),
-    preBalances: record.preBalances.map(BigInt),
-    postBalances: record.postBalances.map(BigInt),
-    innerInstructions: [],
-    logMessages: record.logs,
-    preTokenBalances: record.preTokenBalances,
-    postTokenBalances: record.postTokenBalances,
-    rewards: [],
-    loadedAddresses: record.loadedAddresses,
-    computeUnitsConsumed: record.computeUnitsConsumed,
-  };
-  const base = {
-    slot: record.slot,
-    blockTime: record.blockTime,
-    ...(maxVersion !== undefined ? { version: record.version } : {}),
-    meta,
-  };
-  if (encoding === 'base64') return { ...base, transaction: [record.wire, 'base64'] };
-  const bytes = Uint8Array.from(getBase64Encoder().encode(record.wire));
-  if (encoding === 'base58') return { ...base, transaction: [getBase58Decoder().decode(bytes), 'base58'] };
-  const decoded = decodeForJson(bytes);
-  if (encoding === 'jsonParsed') {
-    const staticCount = decoded.message.accountKeys.length;
-    const { header } = decoded.message;
-    const keys = record.accountKeys.map((pubkey, i) => ({
-      pubkey,
-      signer: i < header.numRequiredSignatures,
-      writable:
-        i < staticCount
-          ? i < header.numRequiredSignatures - header.numReadonlySignedAccounts ||
-            (i >= header.numRequiredSignatures && i < staticCount - header.numReadonlyUnsignedAccounts)
-          : record.loadedAddresses.writable.includes(pubkey),
-      source: i < staticCount ? 'transaction' : 'lookupTable',
-    }));
-    return {
-      ...base,
-      transaction: {
-        signatures: decoded.signatures,
-        message: {
-          accountKeys: keys,
-          recentBlockhash: decoded.message.recentBlockhash,
-          instructions: decoded.message.instructions.map((ix) => ({
-            programId: record.accountKeys[ix.programIdIndex],
-            accounts: ix.accounts.map((i) => record.accountKeys[i]),
-            data: ix.data,
-            stackHeight: null,
-          })),
-          ...(decoded.message.addressTableLookups
-            ? { addressTableLookups: decoded.message.addressTableLookups }
-            : {}),
-        },
-      },
-    };
-  }
-  return { ...base, transaction: decoded };
-}
-
-/** A transaction in the RPC's `json` encoding (instruction data in base58). */
-function decodeForJson(bytes: Uint8Array) {
-  const transaction = getTransactionDecoder().decode(bytes);
-  const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
-  if (message.version !== 'legacy' && message.version !== 0)
-    throw new MalformedTransaction('unsupported version');
-  const b58 = getBase58Decoder();
-  return {
-    signatures: Object.values(transaction.signatures).map((s) => (s ? b58.decode(s) : '1'.repeat(64))),
-    message: {
-      header: {
-        numRequiredSignatures: message.header.numSignerAccounts,
-        numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
-        numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
-      },
-      accountKeys: message.staticAccounts as string[],
-      recentBlockhash: message.lifetimeToken,
-      instructions: message.instructions.map((ix) => ({
-        programIdIndex: ix.programAddressIndex,
-        accounts: [...(ix.accountIndices ?? [])],
-        data: b58.decode(Uint8Array.from(ix.data ?? [])),
-        stackHeight: null,
-      })),
-      ...(message.version === 0
-        ? {
-            addressTableLookups: (message.addressTableLookups ?? []).map((l) => ({
-              accountKey: l.lookupTableAddress,
-              writableIndexes: [...l.writableIndexes],
-              readonlyIndexes: [...l.readonlyIndexes],
-            })),
-          }
-        : {}),
-    },
-  };
+  return createJsonRpcHandler(methods, (err) =>
+    err instanceof MalformedTransaction
+      ? new RpcError(-32602, `invalid transaction: ${err.message}`)
+      : undefined,
+  );
 }

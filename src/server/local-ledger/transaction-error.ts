@@ -151,3 +151,20 @@ export function describeRpcError(err: RpcTransactionError): string {
   }
   return JSON.stringify(err);
 }
+
+/** A transaction refused before it ran (a node's preflight or sanitize failure). */
+export class LedgerRejection extends Error {
+  constructor(
+    readonly err: RpcTransactionError,
+    readonly logs: string[],
+    readonly unitsConsumed: number,
+  ) {
+    super(describeRpcError(err));
+  }
+}
+
+export interface SimulationResult {
+  err: RpcTransactionError | null;
+  logs: string[];
+  unitsConsumed: number;
+}
