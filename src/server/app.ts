@@ -26,7 +26,12 @@ import { pagesHandler } from './modules/pages/pages.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketRoutes } from './modules/market/market.routes';
-import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes';
+import {
+  paymentsRoutes,
+  paymentTransactionRoutes,
+  stripeWebhookRoutes,
+} from './modules/payments/payments.routes';
+import { chainRoutes } from './modules/chain/chain.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { storageRoutes, uploadsStatic } from './modules/storage/storage.routes';
 import { localChainRoutes } from './local-ledger/local-chain.routes';
@@ -39,7 +44,8 @@ export interface CreateAppOptions {
 }
 
 /** Paths that must accept cross-site POSTs (signed webhooks) are exempt from the CSRF check. */
-const CSRF_EXEMPT = ['/api/webhooks/'];
+// Stripe signs its webhooks; Solana Pay wallets POST an account (no cookies, the reference is the capability).
+const CSRF_EXEMPT = ['/api/webhooks/', '/api/solana-pay/'];
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
   const { config, logger } = deps;
@@ -100,6 +106,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/products', catalogRoutes(deps));
   app.route('/api/checkout', checkoutRoutes(deps));
   app.route('/api/payments', paymentsRoutes(deps));
+  app.route('/api/solana-pay/payments', paymentTransactionRoutes(deps));
+  app.route('/api/chain', chainRoutes(deps));
   app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   if (deps.localChain) app.route('/local-chain', localChainRoutes(deps.localChain));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isAddress } from '@solana/kit';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-ip';
 import { projectRoot } from './lib/paths';
@@ -19,6 +20,12 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** A Solana address (base58 of 32 bytes), when set. */
+const solanaAddress = optionalString.refine(
+  (v) => v === undefined || isAddress(v),
+  'is not a Solana address',
+);
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -84,8 +91,25 @@ export const EnvSchema = z.object({
   DEMO_PHOTO_CACHE_DIR: optionalString,
   /** Solana JSON-RPC of a real cluster; unset = the local ledger and local market prices. */
   SOLANA_RPC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  /** Mint address of the shop's SPL token (AELO). */
-  TOKEN_MINT: optionalString,
+  /** Mint address of the shop's SPL token (AELO) on that cluster; the local ledger makes its own. */
+  TOKEN_MINT: solanaAddress,
+  /** The shop's receiving wallet on that cluster (crypto payments and token sales are paid to it). */
+  SHOP_WALLET: solanaAddress,
+  /**
+   * The treasury's key that sells AELO through Buy Token on that cluster (a 64-byte Solana CLI key
+   * as a JSON array, or base58); unset = Buy Token is off there. The local ledger has its own.
+   */
+  TREASURY_SECRET_KEY: optionalString,
+  /** Which cluster SOLANA_RPC_URL serves: names the wallet chain and the explorer's cluster. */
+  SOLANA_CLUSTER: z.enum(['mainnet-beta', 'devnet', 'testnet']).default('mainnet-beta'),
+  /** How often the payment watcher looks for awaited crypto payments on the chain. */
+  PAYMENT_WATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** How long after its expiry a crypto payment is still looked for (a late payment is refunded). */
+  LATE_PAYMENT_WATCH_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** DEX token-pairs API base (GET {base}/tokens/v1/solana/{mint} style: see market module). */
   MARKET_DEX_URL: z.url({ protocol: /^https?$/ }).default('https://api.dexscreener.com/latest/dex/tokens'),
   /** Simple-price API base (GET {base}/simple/price?ids=solana&vs_currencies=usd). */
@@ -113,9 +137,6 @@ export const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
-
-/** The AELO mint used when TOKEN_MINT is unset (a placeholder address for the local ledger). */
-export const DEFAULT_TOKEN_MINT = 'AeLoTokenMint1111111111111111111111111111111';
 
 /**
  * The environment turned into the server's settings. Values that need a check beyond one
@@ -230,7 +251,13 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     solana: {
       rpcUrl: env.SOLANA_RPC_URL,
       localLedger: !env.SOLANA_RPC_URL,
-      tokenMint: env.TOKEN_MINT ?? DEFAULT_TOKEN_MINT,
+      cluster: env.SOLANA_RPC_URL ? env.SOLANA_CLUSTER : ('local' as const),
+      /** On a real cluster: the mint and receiving wallet (both needed for crypto payments). */
+      tokenMint: env.TOKEN_MINT ?? null,
+      shopWallet: env.SHOP_WALLET ?? null,
+      treasurySecretKey: env.TREASURY_SECRET_KEY ?? null,
+      watchIntervalMs: env.PAYMENT_WATCH_INTERVAL_MS,
+      lateWatchMs: Math.round(env.LATE_PAYMENT_WATCH_HOURS * 3_600_000),
     },
     market: {
       dexUrl: env.MARKET_DEX_URL.replace(/\/+$/, ''),

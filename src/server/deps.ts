@@ -19,6 +19,11 @@ import {
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { createStorage, type Storage } from './modules/storage/storage';
 import { lazyLocalChain, type LocalChainHost } from './local-ledger/local-chain';
+import { createChainService, type ChainService } from './modules/chain/chain.service';
+import {
+  createCryptoPaymentsService,
+  type CryptoPaymentsService,
+} from './modules/payments/crypto-payments.service';
 
 /** Everything a request handler may use. Built once by main.ts (and by tests, per test file). */
 export interface AppDeps {
@@ -38,6 +43,9 @@ export interface AppDeps {
   admin: AdminServices;
   /** The in-process Solana ledger, opened on first use; undefined when SOLANA_RPC_URL is set. */
   localChain: LocalChainHost | undefined;
+  /** The chain the shop is paid on (local ledger or SOLANA_RPC_URL). */
+  chain: ChainService;
+  cryptoPayments: CryptoPaymentsService;
 }
 
 export interface CreateDepsOptions {
@@ -71,7 +79,10 @@ export async function createDeps(
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const stripe = createStripeGateway({ config, settings, logger });
-  const payments = createPaymentsService({ database, events, stripe });
+  const localChain = config.solana.localLedger ? lazyLocalChain(config.dataDir) : undefined;
+  const chain = createChainService({ config, localChain });
+  const cryptoPayments = createCryptoPaymentsService({ config, database, logger, events, chain, market });
+  const payments = createPaymentsService({ database, events, stripe, chainCheck: cryptoPayments });
   const stripeWebhooks = createStripeWebhooksService({ database, logger, events, stripe });
   const checkout = createCheckoutService({
     config,
@@ -80,6 +91,8 @@ export async function createDeps(
     events,
     payments,
     stripe,
+    crypto: cryptoPayments,
+    isCryptoEnabled: async () => (await chain.accounts().catch(() => null)) !== null,
     rateLimiter: createRateLimiter(database.db),
     passwords: auth,
   });
@@ -100,7 +113,9 @@ export async function createDeps(
     stripeWebhooks,
     checkout,
     admin,
-    localChain: config.solana.localLedger ? lazyLocalChain(config.dataDir) : undefined,
+    localChain,
+    chain,
+    cryptoPayments,
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { TOKEN_BUY_URL, TOKEN_CHART_URL, TOKEN_CONTRACT_ADDRESS } from '#common/token';
+import { tokenBuyUrl, tokenChartUrl } from '#common/token';
 import {
   describeBrowser,
   trackPageErrors,
@@ -301,6 +301,8 @@ describeBrowser('storefront pages', () => {
     await page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.server.baseUrl });
+    // The mint is the server's (the local ledger's own here), not a constant of the web app.
+    const mint = await tokenMint(shop.server.baseUrl);
     await page.goto('/how-to-buy');
     await page.getByRole('heading', { level: 1, name: 'How to Buy' }).waitFor();
     const main = page.getByRole('main');
@@ -315,17 +317,17 @@ describeBrowser('storefront pages', () => {
     ]);
     expect(await main.textContent()).toContain('at least 0.1 SOL');
     const chart = main.getByRole('link', { name: /View the AELO chart/ });
-    expect(await chart.getAttribute('href')).toBe(TOKEN_CHART_URL);
+    expect(await chart.getAttribute('href')).toBe(tokenChartUrl(mint));
     expect(await chart.getAttribute('target')).toBe('_blank');
     expect(await main.getByRole('link', { name: /Swap on Jupiter/ }).getAttribute('href')).toBe(
-      TOKEN_BUY_URL,
+      tokenBuyUrl(mint),
     );
 
-    await main.getByText(TOKEN_CONTRACT_ADDRESS, { exact: true }).waitFor();
+    await main.getByText(mint, { exact: true }).waitFor();
     const copy = main.getByRole('button', { name: 'Copy' });
     await copy.click();
     await main.getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TOKEN_CONTRACT_ADDRESS);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(mint);
     await main.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 5_000 });
   });
 
@@ -347,7 +349,7 @@ describeBrowser('storefront pages', () => {
       expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     }
     const buy = menu.getByRole('link', { name: /Buy Token/ });
-    expect(await buy.getAttribute('href')).toBe(TOKEN_BUY_URL);
+    expect(await buy.getAttribute('href')).toBe(tokenBuyUrl(await tokenMint(shop.server.baseUrl)));
     expect(await buy.getAttribute('target')).toBe('_blank');
     await menu.getByRole('link', { name: 'Rewards', exact: true }).click();
     await menu.waitFor({ state: 'detached' });
@@ -358,3 +360,9 @@ describeBrowser('storefront pages', () => {
     });
   });
 });
+
+async function tokenMint(baseUrl: string): Promise<string> {
+  const info = (await (await fetch(`${baseUrl}/api/shop`)).json()) as { token: { mint: string } };
+  expect(info.token.mint).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+  return info.token.mint;
+}

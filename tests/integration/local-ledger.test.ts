@@ -5,10 +5,8 @@
  * restart, and no /local-chain when SOLANA_RPC_URL is set.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import {
   createTransfer,
   encodeURL,
@@ -18,8 +16,8 @@ import {
   type TransferRequestURL,
 } from '@solana/pay';
 import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import type { Connection } from '@solana/web3.js';
 import {
-  Connection,
   Keypair,
   LAMPORTS_PER_SOL,
   PublicKey,
@@ -32,44 +30,13 @@ import {
 } from '@solana/web3.js';
 import BigNumber from 'bignumber.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from 'node:http';
 import type { LocalChain } from '#server/local-ledger/local-chain';
-import { attachLocalChainSockets } from '#server/local-ledger/local-chain-sockets';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { connect, startShop as startRunningShop, stopShop, type RunningShop } from '../helpers/shop-server';
 
-interface Running {
-  t: TestApp;
-  server: ServerType;
-  url: string;
-  detach: () => void;
-}
+type Running = RunningShop;
 
-async function startShop(env: Record<string, string> = {}): Promise<Running> {
-  const t = await startTestApp({ backend: 'pglite', env });
-  const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const detach = t.deps.localChain
-    ? attachLocalChainSockets(server as Server, t.deps.localChain)
-    : () => undefined;
-  return { t, server, url: `http://127.0.0.1:${port}`, detach };
-}
-
-/** web3.js finds the RPC websocket on the same path only when told (it guesses the next port). */
-function connect(running: Running): Connection {
-  return new Connection(`${running.url}/local-chain`, {
-    commitment: 'confirmed',
-    wsEndpoint: `${running.url.replace('http', 'ws')}/local-chain`,
-  });
-}
-
-async function stopShop(running: Running): Promise<void> {
-  // web3.js closes its websocket 500 ms after its last subscription; stopping before that makes
-  // it reconnect to a closed port (and log about it).
-  await new Promise((resolve) => setTimeout(resolve, 700));
-  running.detach();
-  await new Promise<void>((resolve) => running.server.close(() => resolve()));
-  await running.t.close();
+function startShop(env: Record<string, string> = {}): Promise<Running> {
+  return startRunningShop({ env, watcher: false });
 }
 
 async function rpc(url: string, method: string, params?: unknown): Promise<Record<string, unknown>> {
@@ -225,7 +192,7 @@ describe('local ledger JSON-RPC at /local-chain', () => {
       info: {
         mint: mint.toBase58(),
         owner: shopper.publicKey.toBase58(),
-        tokenAmount: { uiAmount: 50_000, decimals: 6 },
+        tokenAmount: { uiAmount: 5_000_000, decimals: 6 },
       },
     });
     const byProgram = await connection.getTokenAccountsByOwner(shopper.publicKey, {

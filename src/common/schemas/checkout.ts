@@ -195,7 +195,10 @@ export const CheckoutResponseSchema = z.object({
   expiresAt: z.string(),
   /** Card: the Stripe Checkout page to redirect to. */
   checkoutUrl: z.string().optional(),
-  /** Crypto: what to pay, in base units, and where (filled by the crypto issue). */
+  /**
+   * Crypto: what to pay, in base units (a bigint as text), of which mint (null: SOL), to whom; the
+   * Solana Pay transfer request (QR code, wallet link) and transaction request (browser wallet).
+   */
   crypto: z
     .object({
       recipient: z.string(),
@@ -203,6 +206,7 @@ export const CheckoutResponseSchema = z.object({
       decimals: z.number().int(),
       mint: z.string().nullable(),
       paymentUrl: z.string(),
+      transactionUrl: z.string(),
     })
     .optional(),
 });

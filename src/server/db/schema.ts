@@ -117,6 +117,33 @@ export interface PaymentsTable {
   /** 0008_checkout_holds.sql: who started the checkout (limits on what one client may hold). */
   client_ip: string | null;
   cart_id: string | null;
+  /** 0009_crypto_payments.sql: the USD price per coin the crypto amount was quoted at; the watcher's lease. */
+  crypto_price_usd: string | null;
+  watch_lease_until: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** 0009_crypto_payments.sql: Buy Token purchases. */
+export interface TokenPurchasesTable {
+  id: Generated<string>;
+  reference: string;
+  status: Generated<'pending' | 'completed' | 'expired'>;
+  usd_cents: number;
+  lamports: Numeric;
+  token_amount: Numeric;
+  sol_price_usd: string;
+  token_price_usd: string;
+  buyer: string | null;
+  transaction_base64: string | null;
+  blockhash: string | null;
+  last_valid_block_height: Numeric | null;
+  transaction_signature: string | null;
+  client_ip: string | null;
+  user_id: string | null;
+  watch_lease_until: Timestamp | null;
+  expires_at: Timestamp;
+  completed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -280,6 +307,7 @@ export interface DB {
   rate_limit_counters: RateLimitCountersTable;
   products: ProductsTable;
   payments: PaymentsTable;
+  token_purchases: TokenPurchasesTable;
   payment_events: PaymentEventsTable;
   stock_reservations: StockReservationsTable;
   orders: OrdersTable;

@@ -150,7 +150,8 @@ async function writeGenesis(ledger: LocalLedger, setup: LocalChainSetup): Promis
   wallet(setup.demoShopper.address, 100n * LAMPORTS_PER_SOL);
   await tokenAccount(setup.treasury.address, 400_000_000n * AELO);
   await tokenAccount(setup.shopWallet, 0n);
-  await tokenAccount(setup.demoShopper.address, 50_000n * AELO);
+  // About 2,100 USD at the local price: enough to pay a few orders in AELO.
+  await tokenAccount(setup.demoShopper.address, 5_000_000n * AELO);
   await tokenAccount(setup.liquidityPoolOwner, 150_000_000n * AELO);
   await tokenAccount(setup.programOwnedHolder, 20_000_000n * AELO);
   for (let i = 0; i < HOLDERS; i++) {

@@ -15,3 +15,8 @@ export function shopInfoQueryOptions() {
 export function useContactEmail(): string | null {
   return useQuery(shopInfoQueryOptions()).data?.contactEmail ?? null;
 }
+
+/** The shop's token and chain (mint, cluster, whether crypto payments and sales work), once loaded. */
+export function useTokenInfo(): ShopInfo['token'] | undefined {
+  return useQuery(shopInfoQueryOptions()).data?.token;
+}

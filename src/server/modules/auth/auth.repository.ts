@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUniqueViolation } from '#server/db/errors';
 import type { Database, Db } from '#server/db/client';
 
 /**
@@ -29,10 +30,6 @@ export interface NewUserRow {
 
 export class UniqueViolationError extends Error {
   override name = 'UniqueViolationError';
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
 }
 
 /** The email + password account of a user (better-auth's `credential` provider row). */

@@ -18,6 +18,7 @@ import type { AuthService } from '../auth/auth.service';
 import { assertUncommonPassword } from '../auth/password-policy';
 import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
+import type { CryptoPaymentsService, CryptoQuoteColumns } from '../payments/crypto-payments.service';
 import { newPaymentReference, type HolderKeys, type PaymentsService } from '../payments/payments.service';
 import { STRIPE_MIN_SESSION_MINUTES, type StripeGateway } from '../payments/stripe-gateway';
 import { priceCheckout, type ProductForPricing } from './pricing';
@@ -57,6 +58,9 @@ export interface CreateCheckoutServiceOptions {
   events: EventHub;
   payments: PaymentsService;
   stripe: StripeGateway;
+  crypto: CryptoPaymentsService;
+  /** Whether crypto payments can be taken (the chain's accounts are known). */
+  isCryptoEnabled: () => Promise<boolean>;
   /** The shared (cross-instance) rate limiter. */
   rateLimiter: RateLimiter;
   /** Hashes the password of an account asked for at checkout. */
@@ -70,6 +74,8 @@ export function createCheckoutService({
   events,
   payments,
   stripe,
+  crypto,
+  isCryptoEnabled,
   rateLimiter,
   passwords,
 }: CreateCheckoutServiceOptions): CheckoutService {
@@ -131,16 +137,17 @@ export function createCheckoutService({
     async config() {
       return {
         card: { enabled: await stripe.isCardEnabled() },
-        crypto: { enabled: false },
+        crypto: { enabled: await isCryptoEnabled() },
         reservationMinutes: config.reservationMinutes,
       };
     },
 
     async startCheckout(input, user, clientIp) {
-      if (input.paymentMethod !== 'card') {
+      const isCrypto = input.paymentMethod !== 'card';
+      if (isCrypto && !(await isCryptoEnabled())) {
         throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cryptoNotConfigured);
       }
-      if (!(await stripe.isCardEnabled())) {
+      if (!isCrypto && !(await stripe.isCardEnabled())) {
         throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cardNotConfigured);
       }
       // Every known client is counted, loopback included: a reverse proxy on the shop's machine is
@@ -163,7 +170,10 @@ export function createCheckoutService({
       const sessionMinutes = Math.max(config.reservationMinutes, STRIPE_MIN_SESSION_MINUTES);
       // Whole seconds: Stripe keeps expires_at in seconds, the reservation ends exactly a grace period later.
       const sessionExpiresAt = new Date(Math.ceil((now + sessionMinutes * 60_000) / 1000) * 1000);
-      const expiresAt = new Date(sessionExpiresAt.getTime() + CARD_WEBHOOK_GRACE_MINUTES * 60_000);
+      // A crypto payment's life is the quote's: RESERVATION_MINUTES (the spec's 5-minute timeout).
+      const expiresAt = isCrypto
+        ? new Date(now + config.reservationMinutes * 60_000)
+        : new Date(sessionExpiresAt.getTime() + CARD_WEBHOOK_GRACE_MINUTES * 60_000);
       const reference = newPaymentReference();
       if (!user && input.createAccount)
         assertUncommonPassword(input.createAccount.password, 'createAccount.password');
@@ -171,6 +181,10 @@ export function createCheckoutService({
       const accountPasswordHash =
         !user && input.createAccount ? await passwords.hashPassword(input.createAccount.password) : null;
 
+      const quoter =
+        input.paymentMethod === 'sol' || input.paymentMethod === 'aelo'
+          ? await crypto.quote(input.paymentMethod)
+          : null;
       const started = await database.db.transaction().execute(async (trx) => {
         const rows = await loadCheckoutProducts(
           trx,
@@ -193,6 +207,8 @@ export function createCheckoutService({
         );
         const priced = priceCheckout(products, input.items, input.paymentMethod);
         await assertWithinHoldLimits(trx, holder, priced);
+        // The crypto amount is quoted from the server's total, once, and kept with the payment.
+        const quote: CryptoQuoteColumns | null = quoter ? quoter.priceFor(priced.amounts.totalCents) : null;
         const payment = await payments.recordPending(trx, {
           reference,
           method: input.paymentMethod,
@@ -204,16 +220,36 @@ export function createCheckoutService({
           expiresAt,
           clientIp: holder.clientIp,
           cartId: holder.cartId,
+          crypto: quote,
         });
         const change = await reserveStock(trx, payment.id, priced.stock, expiresAt);
-        return { payment, priced, change };
+        return { payment, priced, change, quote };
       });
       await events.publish('catalog', {
         type: 'stock.changed',
         data: { productIds: started.change.productIds },
       });
 
-      const { priced } = started;
+      const { priced, quote } = started;
+      if (quote && quoter) {
+        return {
+          reference,
+          paymentMethod: input.paymentMethod,
+          lines: priced.lines.map((l) => ({ ...l, image: imageUrl(l.image) })),
+          amounts: priced.amounts,
+          expiresAt: expiresAt.toISOString(),
+          crypto: crypto.paymentRequest(
+            {
+              reference,
+              method: input.paymentMethod,
+              crypto_amount: quote.amount.toString(),
+              crypto_mint: quote.mint,
+              recipient: quote.recipient,
+            },
+            quoter.decimals,
+          ),
+        };
+      }
       let session;
       try {
         session = await stripe.createCheckoutSession({

@@ -33,6 +33,7 @@ describe('market service against the live feeds (fake speaking their wire format
       config: loadConfig({
         DATA_DIR: dataDir,
         SOLANA_RPC_URL: 'http://127.0.0.1:1/rpc',
+        TOKEN_MINT: 'So11111111111111111111111111111111111111112',
         MARKET_DEX_URL: feeds.dexUrl,
         MARKET_PRICE_URL: feeds.priceUrl,
         MARKET_TIMEOUT_MS: String(timeoutMs),
@@ -84,6 +85,7 @@ describe('market service against the live feeds (fake speaking their wire format
       config: loadConfig({
         DATA_DIR: dataDir,
         SOLANA_RPC_URL: 'http://127.0.0.1:1/rpc',
+        TOKEN_MINT: 'So11111111111111111111111111111111111111112',
         MARKET_DEX_URL: 'http://127.0.0.1:1/unreachable',
         MARKET_PRICE_URL: 'http://127.0.0.1:1/unreachable',
         MARKET_TIMEOUT_MS: '500',

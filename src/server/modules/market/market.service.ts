@@ -96,7 +96,12 @@ export function createMarketService(deps: {
 
   return {
     tokenStats: async () => {
-      const url = `${await feedUrl('dex_url', config.market.dexUrl)}/${encodeURIComponent(config.solana.tokenMint)}`;
+      // The local ledger's mint has no market: its fixed prices answer below, whatever the URL.
+      const mint = config.solana.tokenMint ?? 'local';
+      if (!config.solana.localLedger && !config.solana.tokenMint) {
+        throw new AppError('UNAVAILABLE', 'Failed to fetch token data');
+      }
+      const url = `${await feedUrl('dex_url', config.market.dexUrl)}/${encodeURIComponent(mint)}`;
       return cached(`token-stats ${url}`, async (): Promise<TokenStatsResponse> => {
         const fetchedAt = new Date(now()).toISOString();
         if (config.solana.localLedger) {

@@ -23,6 +23,19 @@ export interface PaymentRow {
   error: string | null;
   expires_at: Date;
   confirmed_at: Date | null;
+  /** Crypto payments: what is due in base units, of which mint (null: SOL), to whom, at what price. */
+  crypto_amount: string | null;
+  crypto_mint: string | null;
+  recipient: string | null;
+  crypto_price_usd: string | null;
+}
+
+/** What a crypto payment is quoted at (fixed for the payment's life). */
+export interface CryptoQuoteColumns {
+  amount: bigint;
+  mint: string | null;
+  recipient: string;
+  priceUsd: string;
 }
 
 export interface NewPaymentRow {
@@ -39,6 +52,7 @@ export interface NewPaymentRow {
   expiresAt: Date;
   clientIp: string | null;
   cartId: string | null;
+  crypto: CryptoQuoteColumns | null;
 }
 
 /** Who a checkout belongs to, for the limits on what one client may hold. */
@@ -68,6 +82,10 @@ const PAYMENT_COLUMNS = [
   'error',
   'expires_at',
   'confirmed_at',
+  'crypto_amount',
+  'crypto_mint',
+  'recipient',
+  'crypto_price_usd',
 ] as const;
 
 export function createPaymentsRepository(db: Db) {
@@ -91,6 +109,10 @@ export function createPaymentsRepository(db: Db) {
           expires_at: payment.expiresAt,
           client_ip: payment.clientIp,
           cart_id: payment.cartId,
+          crypto_amount: payment.crypto?.amount.toString() ?? null,
+          crypto_mint: payment.crypto?.mint ?? null,
+          recipient: payment.crypto?.recipient ?? null,
+          crypto_price_usd: payment.crypto?.priceUsd ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -211,6 +233,57 @@ export function createPaymentsRepository(db: Db) {
         .forUpdate()
         .skipLocked()
         .execute();
+    },
+
+    /**
+     * Crypto payments to look for on the chain, leased to the caller until `leaseUntil` (another
+     * instance skips them meanwhile): pending ones, and ended ones still inside the late window
+     * (a payment after expiry is refunded, not lost), leased longer (`lateLeaseUntil`).
+     */
+    async leaseCryptoForWatch(
+      now: Date,
+      lateSince: Date,
+      lease: { pendingUntil: Date; lateUntil: Date },
+      limit: number,
+    ): Promise<string[]> {
+      const result = await sql<{ reference: string }>`
+        update payments set watch_lease_until =
+          case when status = 'pending' then ${lease.pendingUntil}::timestamptz else ${lease.lateUntil}::timestamptz end
+        where id in (
+          select id from payments
+          where method in ('sol', 'aelo') and transaction_signature is null
+            and (status = 'pending' or (status in ('expired', 'cancelled') and expires_at > ${lateSince}))
+            and (watch_lease_until is null or watch_lease_until <= ${now})
+          order by created_at
+          limit ${limit}
+          for update skip locked
+        )
+        returning reference
+      `.execute(db);
+      return result.rows.map((r) => r.reference);
+    },
+
+    /** Which of these addresses are references of crypto payments still looked for. */
+    async findWatchedReferences(addresses: readonly string[]): Promise<string[]> {
+      if (addresses.length === 0) return [];
+      const rows = await db
+        .selectFrom('payments')
+        .select('reference')
+        .where('reference', 'in', [...addresses])
+        .where('method', 'in', ['sol', 'aelo'])
+        .where('transaction_signature', 'is', null)
+        .execute();
+      return rows.map((r) => r.reference);
+    },
+
+    /** The payment a transaction signature already pays, if any. */
+    async findIdBySignature(signature: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('transaction_signature', '=', signature)
+        .executeTakeFirst();
+      return row?.id ?? null;
     },
 
     async claimExpiredPending(now: Date, limit: number): Promise<PaymentRow[]> {

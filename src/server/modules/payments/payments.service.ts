@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { getBase58Decoder } from '@solana/kit';
 import { z } from 'zod';
 import { PricedLineSchema, type PaymentStatusResponse, type PricedLine } from '#common/schemas/checkout';
 import { userTopic } from '#common/schemas/events';
@@ -11,6 +12,7 @@ import type { EventHub } from '../events/event-hub';
 import { findOrderOfPayment, type PlacedOrder } from '../orders/orders.service';
 import {
   createPaymentsRepository,
+  type CryptoQuoteColumns,
   type HolderKeys,
   type PaymentRow,
   type PaymentsRepository,
@@ -37,24 +39,14 @@ export const PAYMENT_MESSAGES = {
     'Your payment was received, but it could not be matched to your order. You will receive a full refund.',
 } as const;
 
-/** 32 random bytes in base58: unguessable, URL-safe, and usable as a Solana Pay reference key. */
-export function newPaymentReference(): string {
-  return base58(randomBytes(32));
+/** 'underpaid: received 0.0100 of 0.0667 SOL' -> the sentence the payment block shows. */
+function underpaidMessage(error: string): string {
+  return `Payment received is less than the amount due (${error.slice('underpaid: '.length)}). Please send the rest, or contact us for a refund.`;
 }
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-export function base58(bytes: Uint8Array): string {
-  let n = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
-  let out = '';
-  while (n > 0n) {
-    out = BASE58[Number(n % 58n)]! + out;
-    n /= 58n;
-  }
-  for (const b of bytes) {
-    if (b !== 0) break;
-    out = `1${out}`;
-  }
-  return out;
+/** 32 random bytes in base58 (kit's codec): unguessable, URL-safe, and a valid Solana Pay reference key. */
+export function newPaymentReference(): string {
+  return getBase58Decoder().decode(randomBytes(32));
 }
 
 /** A payment's priced lines as stored in payments.lines (see checkout/pricing.ts). */
@@ -113,6 +105,8 @@ export interface NewPendingPayment {
   /** Who started it (limits on what one client may hold). */
   clientIp?: string | null;
   cartId?: string | null;
+  /** Crypto payments: the quote (amount due in base units, mint, recipient, price). */
+  crypto?: CryptoQuoteColumns | null;
 }
 
 export type { HolderKeys };
@@ -144,12 +138,15 @@ export interface CreatePaymentsServiceOptions {
   database: Database;
   events: EventHub;
   stripe: StripeGateway;
+  /** Looks on the chain for a crypto payment's transfer (crypto-payments.service.ts). */
+  chainCheck?: { check(reference: string): Promise<boolean> };
 }
 
 export function createPaymentsService({
   database,
   events,
   stripe,
+  chainCheck,
 }: CreatePaymentsServiceOptions): PaymentsService {
   const { db } = database;
 
@@ -160,7 +157,10 @@ export function createPaymentsService({
     const base = { transaction_signature: null, order_id: null, payment_method: payment.method };
     switch (payment.status) {
       case 'pending':
-        return { ...base, status: 'pending' };
+        // A crypto transfer below the amount due leaves the payment awaiting the rest, and says so.
+        return payment.error?.startsWith('underpaid:')
+          ? { ...base, status: 'pending', message: underpaidMessage(payment.error) }
+          : { ...base, status: 'pending' };
       case 'confirmed':
         if (!order || order.status === 'failed') {
           return {
@@ -213,11 +213,22 @@ export function createPaymentsService({
         clientIp: payment.clientIp ?? null,
         cartId: payment.cartId ?? null,
         expiresAt: payment.expiresAt,
+        crypto: payment.crypto
+          ? {
+              amount: payment.crypto.amount,
+              mint: payment.crypto.mint,
+              recipient: payment.crypto.recipient,
+              priceUsd: payment.crypto.priceUsd,
+            }
+          : null,
       });
       await repo.insertEvent(row.id, null, 'pending', {
         source: 'checkout',
         amountCents: payment.amounts.totalCents,
         expiresAt: payment.expiresAt.toISOString(),
+        ...(payment.crypto
+          ? { cryptoAmount: payment.crypto.amount.toString(), priceUsd: payment.crypto.priceUsd }
+          : {}),
         ...(payment.accountPasswordHash ? { accountRequested: true } : {}),
       });
       return row;
@@ -249,6 +260,10 @@ export function createPaymentsService({
       const payment = await createPaymentsRepository(db).findByReference(reference);
       if (!payment) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
       if (payment.status !== 'pending') return getStatus(reference);
+      // Paid on the chain a moment ago? Then it is confirmed, not cancelled.
+      if (payment.method !== 'card' && chainCheck && (await chainCheck.check(reference).catch(() => false))) {
+        return getStatus(reference);
+      }
       if (payment.method === 'card' && payment.stripe_session_id) {
         // Only a session Stripe says is expired can no longer be paid: release nothing before that.
         const state = await stripe.expireSession(payment.stripe_session_id);

@@ -3,17 +3,10 @@ import { z } from 'zod';
 import type { Database, Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
-import { createCustomerAccount } from '../auth/auth.service';
-import {
-  releaseReservations,
-  settleStockForOrder,
-  stockRequestsFor,
-  type StockChange,
-} from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
-import { placeOrder } from '../orders/orders.service';
+import { confirmPaymentInTransaction } from './payment-confirmation';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
-import { endPending, publishOrderCreated, publishStockChange, storedLines } from './payments.service';
+import { endPending, publishOrderCreated, publishStockChange } from './payments.service';
 import type { StripeGateway } from './stripe-gateway';
 
 /**
@@ -110,43 +103,16 @@ export function createStripeWebhooksService({
 
       const repo = createPaymentsRepository(trx);
       const now = new Date();
-      const lines = storedLines(payment);
       const paid = session.amount_total;
       const currency = (session.currency ?? '').toLowerCase();
-
-      let failure: { error: string; refundReason: string } | null = null;
-      let change: StockChange = { productIds: [] };
-      if (paid !== payment.amount_cents || currency !== 'usd') {
-        // Never expected (the session was made from this payment): refund rather than guess.
-        failure = {
-          error: `amount: paid ${paid ?? '?'} ${currency || '?'}, expected ${payment.amount_cents} usd`,
-          refundReason: `Paid amount ${paid ?? '?'} ${currency || '?'} does not match the order total ${payment.amount_cents} usd`,
-        };
-        change = await releaseReservations(trx, payment.id, now);
-      } else {
-        const settled = await settleStockForOrder(trx, payment.id, stockRequestsFor(lines), now);
-        change = settled.change;
-        if (!settled.ok) {
-          const titles = settled.short.map((s) => s.title).join(', ');
-          failure = {
-            error: `stock: sold out before the payment was confirmed (${titles})`,
-            refundReason: `Paid after the reservation ended; no longer in stock: ${titles}`,
-          };
-        }
-      }
-
-      // The account the shopper asked for comes with the order (even a failed one: it shows the refund).
-      let userId = payment.user_id;
-      let accountOutcome = payment.account_outcome;
-      if (payment.account_password_hash) {
-        const account = await createCustomerAccount(
-          trx,
-          payment.shipping_info.email ?? '',
-          payment.account_password_hash,
-        );
-        accountOutcome = account.outcome;
-        if (account.outcome === 'created') userId ??= account.userId;
-      }
+      // Never expected (the session was made from this payment): refund rather than guess.
+      const refusal =
+        paid !== payment.amount_cents || currency !== 'usd'
+          ? {
+              error: `amount: paid ${paid ?? '?'} ${currency || '?'}, expected ${payment.amount_cents} usd`,
+              refundReason: `Paid amount ${paid ?? '?'} ${currency || '?'} does not match the order total ${payment.amount_cents} usd`,
+            }
+          : null;
 
       const piId = paymentIntentId(session);
       if (piId) {
@@ -162,43 +128,16 @@ export function createStripeWebhooksService({
           );
         }
       }
-      await repo.update(payment.id, {
-        status: 'confirmed',
-        confirmed_at: now,
-        stripe_session_id: session.id,
-        stripe_payment_intent_id: piId,
-        account_password_hash: null,
-        account_outcome: accountOutcome,
-        error: failure?.error ?? null,
-      });
-      await repo.insertEvent(payment.id, payment.status, 'confirmed', {
+      const { order, change, failed } = await confirmPaymentInTransaction(trx, payment, {
         source: 'stripe',
-        eventId,
-        sessionId: session.id,
-        paymentIntentId: piId,
-        amountTotal: paid,
-        ...(payment.status !== 'pending' ? { lateConfirmation: true } : {}),
-        ...(failure ? { failure: failure.error, refundRequired: true } : {}),
-        ...(accountOutcome && payment.account_password_hash ? { account: accountOutcome } : {}),
-      });
-
-      const order = await placeOrder(trx, {
-        paymentId: payment.id,
-        userId,
-        paymentMethod: 'card',
-        amounts: {
-          subtotalCents: payment.subtotal_cents,
-          shippingCents: payment.shipping_cents,
-          discountCents: payment.discount_cents,
-          totalCents: payment.amount_cents,
-        },
-        shippingInfo: payment.shipping_info,
-        lines,
+        refusal,
+        patch: { stripe_session_id: session.id, stripe_payment_intent_id: piId },
         transactionSignature: null,
-        ...(failure ? { failure: { refundReason: failure.refundReason } } : {}),
+        detail: { eventId, sessionId: session.id, paymentIntentId: piId, amountTotal: paid },
+        now,
       });
       return {
-        outcome: failure ? ('failed_order_created' as const) : ('order_created' as const),
+        outcome: failed ? ('failed_order_created' as const) : ('order_created' as const),
         order,
         change,
       };

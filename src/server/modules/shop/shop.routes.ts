@@ -5,9 +5,9 @@ import type { AppEnv } from '#server/lib/hono-env';
 
 /** GET /api/shop: what every storefront page may show about the shop itself (public, no secrets). */
 export function shopRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/', (c) => {
+  return new Hono<AppEnv>().get('/', async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    const body: ShopInfo = { contactEmail: deps.config.contactEmail };
+    const body: ShopInfo = { contactEmail: deps.config.contactEmail, token: await deps.chain.tokenInfo() };
     return c.json(body);
   });
 }

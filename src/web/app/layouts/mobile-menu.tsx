@@ -3,11 +3,14 @@ import { Link } from 'react-router';
 import { BrandLockup } from '#web/components/brand';
 import { buttonClasses } from '#web/components/ui/button';
 import { Drawer, DrawerHeader } from '#web/components/ui/dialog';
-import { TOKEN_BUY_URL } from '#common/token';
+import { tokenBuyUrl } from '#common/token';
+import { useTokenInfo } from '#web/lib/shop-info';
+import { paths } from '#web/config/paths';
 import { mainNavLinks } from './nav-links';
 
 /** The side menu of small screens. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const mint = useTokenInfo()?.mint;
   return (
     <Drawer open={open} onClose={onClose} side="right" aria-label="Menu" id="mobile-menu">
       <DrawerHeader onClose={onClose} closeLabel="Close menu">
@@ -34,7 +37,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
       </nav>
       <div className="border-t border-stone-100 p-5">
         <a
-          href={TOKEN_BUY_URL}
+          href={mint ? tokenBuyUrl(mint) : paths.howToBuy.getHref()}
           target="_blank"
           rel="noopener noreferrer"
           onClick={onClose}

@@ -1,6 +1,7 @@
 import { ArrowUpRight, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MIN_ADVISED_SOL, TOKEN_BUY_URL, TOKEN_CHART_URL, TOKEN_SYMBOL } from '#common/token';
+import { MIN_ADVISED_SOL, tokenBuyUrl, tokenChartUrl, TOKEN_SYMBOL } from '#common/token';
+import { useTokenInfo } from '#web/lib/shop-info';
 import { buttonClasses } from '#web/components/ui/button';
 import { ContractAddress } from '#web/features/token/components/contract-address';
 import { InfoPage } from '#web/app/layouts/info-page';
@@ -20,7 +21,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
   );
 }
 
-const steps: Array<{ title: string; body: ReactNode }> = [
+const steps = (mint: string | null): Array<{ title: string; body: ReactNode }> => [
   {
     title: 'Set up a wallet',
     body: (
@@ -47,16 +48,20 @@ const steps: Array<{ title: string; body: ReactNode }> = [
       <>
         Open the {TOKEN_SYMBOL} chart, connect your wallet to the exchange and swap SOL for {TOKEN_SYMBOL}.
         Always check that the token&apos;s contract address matches the one below before you confirm.
-        <span className="flex flex-wrap gap-2">
-          <ExternalLink href={TOKEN_CHART_URL}>View the {TOKEN_SYMBOL} chart</ExternalLink>
-          <ExternalLink href={TOKEN_BUY_URL}>Swap on Jupiter</ExternalLink>
-        </span>
+        {mint ? (
+          <span className="flex flex-wrap gap-2">
+            <ExternalLink href={tokenChartUrl(mint)}>View the {TOKEN_SYMBOL} chart</ExternalLink>
+            <ExternalLink href={tokenBuyUrl(mint)}>Swap on Jupiter</ExternalLink>
+          </span>
+        ) : null}
       </>
     ),
   },
 ];
 
 export function Component() {
+  const token = useTokenInfo();
+  const mint = token?.mint ?? null;
   return (
     <InfoPage
       eyebrow={`${TOKEN_SYMBOL} token`}
@@ -77,7 +82,7 @@ export function Component() {
       </div>
 
       <ol className="mt-12 space-y-4">
-        {steps.map((step, i) => (
+        {steps(mint).map((step, i) => (
           <li
             key={step.title}
             className="flex gap-5 rounded-2xl p-6 ring-1 ring-stone-200/80 sm:gap-6 sm:p-7"
@@ -99,9 +104,17 @@ export function Component() {
         ))}
       </ol>
 
-      <div className="mt-12">
-        <ContractAddress />
-      </div>
+      {mint ? (
+        <div className="mt-12">
+          <ContractAddress address={mint} />
+        </div>
+      ) : null}
+      {token?.cluster === 'local' ? (
+        <p className="mt-4 text-sm leading-relaxed text-stone-500">
+          This shop runs on its local Solana ledger: the address above is the local {TOKEN_SYMBOL} mint, and
+          the exchange links point at the public network. Buy {TOKEN_SYMBOL} here with the Buy Token button.
+        </p>
+      ) : null}
     </InfoPage>
   );
 }

@@ -1,11 +1,13 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { TOKEN_CONTRACT_ADDRESS } from '#common/token';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** The token's contract (mint) address with a Copy button that says 'Copied!' for two seconds. */
-export function ContractAddress({ address = TOKEN_CONTRACT_ADDRESS }: { address?: string }) {
+/**
+ * The token's contract (mint) address, from the server's configuration, with a Copy button that
+ * says 'Copied!' for two seconds.
+ */
+export function ContractAddress({ address }: { address: string }) {
   const [state, setState] = useState<CopyState>('idle');
 
   useEffect(() => {

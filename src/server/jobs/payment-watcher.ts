@@ -1,0 +1,54 @@
+import type { AppDeps } from '../deps';
+import type { RunningJob } from './reservation-sweeper';
+
+/**
+ * Finds crypto payments on the chain: every PAYMENT_WATCH_INTERVAL_MS it leases the awaited
+ * payments (FOR UPDATE SKIP LOCKED, so N instances share them without doing one twice), looks
+ * each up by its reference and confirms the valid ones. This pass is also the reconciliation: a
+ * transfer an RPC had not indexed yet is found on a later one. On the local ledger each landed
+ * transaction is also checked at once, so an order shows within a moment of the payment.
+ */
+export function startPaymentWatcher(
+  deps: Pick<AppDeps, 'cryptoPayments' | 'chain' | 'config' | 'logger'>,
+): RunningJob {
+  const log = deps.logger.child({ job: 'payment-watcher' });
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const inFlight = new Set<Promise<void>>();
+
+  const tick = () => {
+    if (stopped || running) return;
+    running = deps.cryptoPayments
+      .watch()
+      .then((confirmed) => {
+        if (confirmed > 0) log.info({ confirmed }, 'crypto payments confirmed');
+      })
+      .catch((err: unknown) => log.error({ err }, 'payment watch failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  const unsubscribe = deps.chain.onTransaction((keys) => {
+    if (stopped) return;
+    const check = deps.cryptoPayments
+      .checkAddresses(keys)
+      .catch((err: unknown) => log.error({ err }, 'payment check failed'))
+      .finally(() => inFlight.delete(check));
+    inFlight.add(check);
+  });
+
+  const timer = setInterval(tick, deps.config.solana.watchIntervalMs);
+  timer.unref();
+  tick();
+
+  return {
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearInterval(timer);
+      await running;
+      await Promise.all(inFlight);
+    },
+  };
+}

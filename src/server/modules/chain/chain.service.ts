@@ -1,0 +1,273 @@
+import {
+  address,
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  createSolanaRpcFromTransport,
+  getBase58Encoder,
+  type Address,
+  type KeyPairSigner,
+  type Rpc,
+  type RpcTransport,
+  type SolanaRpcApi,
+} from '@solana/kit';
+import { fetchMint, findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { z } from 'zod';
+import {
+  WALLET_CHAINS,
+  type Cluster,
+  type DemoWalletResponse,
+  type ExplorerTransaction,
+  type TokenInfo,
+} from '#common/schemas/chain';
+import { TOKEN_SYMBOL } from '#common/token';
+import type { Config } from '#server/config';
+import type { LocalChainHost } from '#server/local-ledger/local-chain';
+import { AppError } from '#server/lib/app-error';
+
+/**
+ * The chain the shop is paid on, one owner for its addresses: the local ledger's accounts in local
+ * mode, TOKEN_MINT / SHOP_WALLET / TREASURY_SECRET_KEY on a real cluster. Everything else reaches
+ * the chain through `rpc` (@solana/kit), in process on the local ledger, over HTTP otherwise.
+ */
+
+export interface ChainAccounts {
+  mint: Address;
+  decimals: number;
+  shopWallet: Address;
+  /** The shop's token account for the mint (where AELO payments arrive). */
+  shopTokenAccount: Address;
+  /** Signs the AELO a Buy Token sends; null when no treasury key is configured. */
+  treasury: KeyPairSigner | null;
+}
+
+export interface ChainService {
+  cluster: Cluster;
+  rpc: Rpc<SolanaRpcApi>;
+  /** The named accounts; null when crypto payments are not configured (real cluster without them). */
+  accounts(): Promise<ChainAccounts | null>;
+  /** The same, or 503 NOT_CONFIGURED. */
+  requireAccounts(): Promise<ChainAccounts>;
+  tokenInfo(): Promise<TokenInfo>;
+  /** The local demo shopper's key for the page's demo wallet; null off the local ledger. */
+  demoWallet(publicUrl: string): Promise<DemoWalletResponse | null>;
+  /** The local explorer's view of a transaction; null when unknown, or off the local ledger. */
+  explorerTransaction(signature: string): Promise<ExplorerTransaction | null>;
+  /** Calls `listener` with the account keys of every transaction the local ledger processes. */
+  onTransaction(listener: (accountKeys: readonly string[]) => void): () => void;
+}
+
+function localTransport(host: LocalChainHost): RpcTransport {
+  const transport = async ({ payload }: { payload: unknown }) => {
+    const chain = await host.get();
+    const body = JSON.stringify(payload, (_key, value: unknown) =>
+      typeof value === 'bigint' ? Number(value) : value,
+    );
+    return JSON.parse(await chain.handle(body)) as unknown;
+  };
+  return transport as RpcTransport;
+}
+
+/** A 64-byte key as a Solana CLI JSON array, or its base58. */
+async function signerFromSecret(secret: string): Promise<KeyPairSigner> {
+  const trimmed = secret.trim();
+  const bytes = trimmed.startsWith('[')
+    ? Uint8Array.from(z.array(z.number().int().min(0).max(255)).length(64).parse(JSON.parse(trimmed)))
+    : Uint8Array.from(getBase58Encoder().encode(trimmed));
+  return createKeyPairSignerFromBytes(bytes);
+}
+
+export function createChainService(deps: {
+  config: Config;
+  localChain: LocalChainHost | undefined;
+}): ChainService {
+  const { config, localChain } = deps;
+  const cluster = config.solana.cluster;
+  const rpc: Rpc<SolanaRpcApi> = localChain
+    ? createSolanaRpcFromTransport(localTransport(localChain))
+    : createSolanaRpc(config.solana.rpcUrl ?? '');
+
+  let accounts: Promise<ChainAccounts | null> | undefined;
+  async function loadAccounts(): Promise<ChainAccounts | null> {
+    if (localChain) {
+      const { setup } = await localChain.get();
+      const [shopTokenAccount] = await findAssociatedTokenPda({
+        owner: setup.shopWallet,
+        mint: setup.mint,
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      });
+      return {
+        mint: setup.mint,
+        decimals: setup.decimals,
+        shopWallet: setup.shopWallet,
+        shopTokenAccount,
+        treasury: setup.treasury,
+      };
+    }
+    const { tokenMint, shopWallet, treasurySecretKey } = config.solana;
+    if (!tokenMint || !shopWallet) return null;
+    const mint = await fetchMint(rpc, address(tokenMint), { commitment: 'confirmed' });
+    const [shopTokenAccount] = await findAssociatedTokenPda({
+      owner: address(shopWallet),
+      mint: mint.address,
+      tokenProgram: mint.programAddress,
+    });
+    return {
+      mint: mint.address,
+      decimals: mint.data.decimals,
+      shopWallet: address(shopWallet),
+      shopTokenAccount,
+      treasury: treasurySecretKey ? await signerFromSecret(treasurySecretKey) : null,
+    };
+  }
+  const getAccounts = (): Promise<ChainAccounts | null> => {
+    accounts ??= loadAccounts().catch((err: unknown) => {
+      accounts = undefined; // a cluster that was unreachable is asked again next time
+      throw err;
+    });
+    return accounts;
+  };
+
+  return {
+    cluster,
+    rpc,
+    accounts: getAccounts,
+    async requireAccounts() {
+      let found: ChainAccounts | null;
+      try {
+        found = await getAccounts();
+      } catch {
+        throw new AppError('UNAVAILABLE', 'The Solana network cannot be reached right now');
+      }
+      if (!found) throw new AppError('NOT_CONFIGURED', 'Crypto payments are not configured yet');
+      return found;
+    },
+    async tokenInfo() {
+      const found = await getAccounts().catch(() => null);
+      return {
+        symbol: TOKEN_SYMBOL,
+        mint: found?.mint ?? config.solana.tokenMint,
+        decimals: found?.decimals ?? 6,
+        cluster,
+        walletChain: WALLET_CHAINS[cluster],
+        paymentsEnabled: found !== null,
+        salesEnabled: found?.treasury != null,
+        demoWallet: localChain !== undefined,
+      };
+    },
+    async demoWallet(publicUrl) {
+      if (!localChain) return null;
+      const { setup } = await localChain.get();
+      return {
+        address: setup.demoShopper.address,
+        secretKey: setup.demoShopperKey,
+        rpcUrl: `${publicUrl}/local-chain`,
+      };
+    },
+    async explorerTransaction(signature) {
+      if (!localChain) return null;
+      const { ledger } = await localChain.get();
+      const record = ledger.getTransaction(signature);
+      if (!record) return null;
+      const staticCount =
+        record.accountKeys.length -
+        record.loadedAddresses.writable.length -
+        record.loadedAddresses.readonly.length;
+      const header = decodeHeader(record.wire);
+      return {
+        signature: record.signature,
+        slot: record.slot,
+        blockTime: record.blockTime,
+        status: record.err ? 'failed' : 'success',
+        error: record.err ? JSON.stringify(record.err) : null,
+        feeLamports: record.fee,
+        version: record.version,
+        accounts: record.accountKeys.map((key, i) => ({
+          address: key,
+          signer: i < header.signers,
+          writable:
+            i < staticCount
+              ? i < header.signers
+                ? i < header.signers - header.readonlySigned
+                : i < staticCount - header.readonlyUnsigned
+              : i < staticCount + record.loadedAddresses.writable.length,
+          preLamports: record.preBalances[i] ?? '0',
+          postLamports: record.postBalances[i] ?? '0',
+        })),
+        tokenBalances: tokenRows(record),
+        logs: record.logs,
+      };
+    },
+    onTransaction(listener) {
+      if (!localChain) return () => undefined;
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      void localChain.get().then((chain) => {
+        if (stopped) return;
+        stop = chain.ledger.onTransaction((record) => listener(record.accountKeys));
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
+  };
+}
+
+/** The message header of a wire transaction: signers, read-only signed, read-only unsigned. */
+function decodeHeader(wireBase64: string): {
+  signers: number;
+  readonlySigned: number;
+  readonlyUnsigned: number;
+} {
+  const bytes = Buffer.from(wireBase64, 'base64');
+  // compact-u16 signature count, then the signatures, then (v0: a version byte) the header.
+  let offset = 0;
+  let count = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[offset++] ?? 0;
+    count |= (byte & 0x7f) << shift;
+    if ((byte & 0x80) === 0) break;
+    shift += 7;
+  }
+  offset += count * 64;
+  if (((bytes[offset] ?? 0) & 0x80) !== 0) offset += 1;
+  return {
+    signers: bytes[offset] ?? 0,
+    readonlySigned: bytes[offset + 1] ?? 0,
+    readonlyUnsigned: bytes[offset + 2] ?? 0,
+  };
+}
+
+function tokenRows(record: {
+  accountKeys: string[];
+  preTokenBalances: Array<{
+    accountIndex: number;
+    mint: string;
+    owner: string;
+    uiTokenAmount: { amount: string; decimals: number };
+  }>;
+  postTokenBalances: Array<{
+    accountIndex: number;
+    mint: string;
+    owner: string;
+    uiTokenAmount: { amount: string; decimals: number };
+  }>;
+}): ExplorerTransaction['tokenBalances'] {
+  const indexes = [
+    ...new Set([...record.preTokenBalances, ...record.postTokenBalances].map((b) => b.accountIndex)),
+  ];
+  return indexes.map((index) => {
+    const pre = record.preTokenBalances.find((b) => b.accountIndex === index);
+    const post = record.postTokenBalances.find((b) => b.accountIndex === index);
+    const any = (post ?? pre)!;
+    return {
+      account: record.accountKeys[index] ?? '',
+      owner: any.owner,
+      mint: any.mint,
+      decimals: any.uiTokenAmount.decimals,
+      pre: pre?.uiTokenAmount.amount ?? '0',
+      post: post?.uiTokenAmount.amount ?? '0',
+    };
+  });
+}

@@ -1,0 +1,341 @@
+import {
+  AccountRole,
+  address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signature as toSignature,
+  type Instruction,
+} from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import {
+  findAssociatedTokenPda,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+import { centsToBaseUnits, formatCryptoAmount, SOL_DECIMALS } from '#common/crypto-amounts';
+import type { TransactionRequestResponse } from '#common/schemas/chain';
+import type { CheckoutResponse } from '#common/schemas/checkout';
+import { encodeTransferRequestUrl } from '#common/solana-pay';
+import { TOKEN_SYMBOL } from '#common/token';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/client';
+import { isUniqueViolation } from '#server/db/errors';
+import { AppError } from '#server/lib/app-error';
+import type { Logger } from '#server/lib/logger';
+import type { ChainService } from '../chain/chain.service';
+import { validateTransfer } from '../chain/transfer-validation';
+import type { EventHub } from '../events/event-hub';
+import type { MarketService } from '../market/market.service';
+import { confirmPaymentInTransaction } from './payment-confirmation';
+import { createPaymentsRepository, type CryptoQuoteColumns, type PaymentRow } from './payments.repository';
+import { publishOrderCreated, publishStockChange } from './payments.service';
+
+/**
+ * Crypto payments (SOL, or AELO at 10% off): quoted on the server from the market's prices in
+ * integer base units, offered as a Solana Pay transfer request (QR code, wallet link) and as a
+ * transaction request a browser wallet signs, and confirmed only by the server: the payment
+ * watcher finds the transfer by its reference, validates it (transfer-validation.ts) and turns it
+ * into an order by the checkout's rules (payment-confirmation.ts). A signature pays one payment
+ * (unique column); the payment's row lock makes N instances confirm it once.
+ */
+
+export const CRYPTO_MESSAGES = {
+  solPrice: 'Failed to get SOL price',
+  tokenPrice: 'Failed to get AELO price',
+  notAwaiting: 'This payment is no longer awaiting payment',
+  late: 'Paid after the 5-minute payment window closed; the quote no longer held',
+} as const;
+
+export type { CryptoQuoteColumns };
+
+export type CryptoMethod = 'sol' | 'aelo';
+
+export interface CryptoQuoter {
+  decimals: number;
+  priceFor(totalCents: number): CryptoQuoteColumns;
+}
+
+export interface CryptoPaymentsService {
+  /**
+   * The method's price and accounts now, and what a total in cents costs at that price (the quote
+   * is fixed for the payment's life). Read before the checkout's transaction: no network inside it.
+   */
+  quote(method: CryptoMethod): Promise<CryptoQuoter>;
+  /** The checkout answer's crypto block for a recorded payment. */
+  paymentRequest(
+    payment: Pick<PaymentRow, 'reference' | 'method' | 'crypto_amount' | 'crypto_mint' | 'recipient'>,
+    decimals: number,
+  ): CheckoutResponse['crypto'];
+  /** A Solana Pay transaction request: the payment's transfer, for `account` to sign. */
+  transactionFor(reference: string, account: string): Promise<TransactionRequestResponse>;
+  /** Looks on the chain for this payment's transfer and confirms it; true when it is (now) confirmed. */
+  check(reference: string): Promise<boolean>;
+  /** One watcher pass: leased payments checked; returns how many were confirmed. */
+  watch(now?: Date): Promise<number>;
+  /** Checks at once the watched payments among these account keys (a transaction just landed). */
+  checkAddresses(keys: readonly string[]): Promise<void>;
+}
+
+export function createCryptoPaymentsService(deps: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  events: EventHub;
+  chain: ChainService;
+  market: MarketService;
+}): CryptoPaymentsService {
+  const { config, database, chain, market, events } = deps;
+  const { db } = database;
+  const log = deps.logger.child({ module: 'crypto-payments' });
+
+  async function priceOf(method: CryptoMethod): Promise<string> {
+    try {
+      if (method === 'sol') return String((await market.solPrice()).solana.usd);
+      const price = (await market.tokenStats()).pairs[0]?.priceUsd;
+      if (!price) throw new Error('no price');
+      return price;
+    } catch {
+      throw new AppError(
+        'UNAVAILABLE',
+        method === 'sol' ? CRYPTO_MESSAGES.solPrice : CRYPTO_MESSAGES.tokenPrice,
+      );
+    }
+  }
+
+  async function expectedOf(payment: PaymentRow) {
+    const accounts = await chain.requireAccounts();
+    const amount = BigInt(payment.crypto_amount ?? '0');
+    return {
+      recipient: payment.recipient ?? accounts.shopWallet,
+      amount,
+      reference: payment.reference,
+      token: payment.crypto_mint
+        ? {
+            mint: payment.crypto_mint,
+            recipientTokenAccount:
+              payment.crypto_mint === accounts.mint &&
+              (payment.recipient ?? accounts.shopWallet) === accounts.shopWallet
+                ? accounts.shopTokenAccount
+                : (
+                    await findAssociatedTokenPda({
+                      owner: address(payment.recipient ?? accounts.shopWallet),
+                      mint: address(payment.crypto_mint),
+                      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+                    })
+                  )[0],
+          }
+        : undefined,
+    };
+  }
+
+  async function confirm(reference: string, signature: string, blockTime: bigint | null, received: bigint) {
+    const now = new Date();
+    let result;
+    try {
+      result = await db.transaction().execute(async (trx) => {
+        const payment = await createPaymentsRepository(trx).lockByReference(reference);
+        if (!payment || payment.status === 'confirmed') return null;
+        const paidAt = blockTime === null ? now : new Date(Number(blockTime) * 1000);
+        // The quote held for the payment's life: a transfer after it is refunded, never guessed at.
+        const late = paidAt.getTime() > payment.expires_at.getTime();
+        return confirmPaymentInTransaction(trx, payment, {
+          source: 'chain',
+          refusal: late
+            ? { error: `late: paid at ${paidAt.toISOString()}`, refundReason: CRYPTO_MESSAGES.late }
+            : null,
+          patch: { watch_lease_until: null },
+          transactionSignature: signature,
+          detail: { signature, received: received.toString(), blockTime: blockTime?.toString() ?? null },
+          now,
+        });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        log.warn({ reference, signature }, 'signature already pays another payment: refused');
+        return false;
+      }
+      throw err;
+    }
+    if (!result) return true;
+    if (result.failed) log.warn({ orderId: result.order.id, reference }, 'crypto payment needs a refund');
+    await publishOrderCreated(events, result.order);
+    await publishStockChange(events, result.change);
+    return true;
+  }
+
+  /** Records an underpayment once per amount seen (the payment stays awaiting; the status says so). */
+  async function noteUnderpayment(payment: PaymentRow, received: bigint, signature: string) {
+    const decimals = payment.crypto_mint ? (await chain.requireAccounts()).decimals : SOL_DECIMALS;
+    const symbol = payment.method === 'aelo' ? TOKEN_SYMBOL : 'SOL';
+    const error = `underpaid: received ${formatCryptoAmount(received, decimals)} of ${formatCryptoAmount(payment.crypto_amount ?? '0', decimals)} ${symbol}`;
+    if (payment.error === error) return;
+    const repo = createPaymentsRepository(db);
+    await repo.update(payment.id, { error });
+    await repo.insertEvent(payment.id, payment.status, payment.status, {
+      source: 'chain',
+      signature,
+      underpaid: received.toString(),
+    });
+  }
+
+  async function check(reference: string): Promise<boolean> {
+    const repo = createPaymentsRepository(db);
+    const payment = await repo.findByReference(reference);
+    if (!payment || (payment.method !== 'sol' && payment.method !== 'aelo')) return false;
+    if (payment.status === 'confirmed') return true;
+    const found = await chain.rpc
+      .getSignaturesForAddress(address(reference), { commitment: 'confirmed', limit: 25 })
+      .send();
+    if (found.length === 0) return false;
+    const expected = await expectedOf(payment);
+    // Oldest first: the first valid transfer pays; any later one is the shopper's to reclaim.
+    for (const entry of [...found].reverse()) {
+      if (entry.err) continue;
+      const other = await repo.findIdBySignature(entry.signature);
+      if (other !== null && other !== payment.id) continue;
+      const tx = await chain.rpc
+        .getTransaction(toSignature(entry.signature), {
+          commitment: 'confirmed',
+          encoding: 'json',
+          maxSupportedTransactionVersion: 0,
+        })
+        .send();
+      const verdict = validateTransfer(tx, expected);
+      if (verdict.ok) return confirm(reference, entry.signature, entry.blockTime ?? null, verdict.received);
+      if (verdict.reason === 'amount' && verdict.received !== undefined && verdict.received > 0n) {
+        await noteUnderpayment(payment, verdict.received, entry.signature);
+      } else {
+        log.info({ reference, signature: entry.signature, reason: verdict.reason }, 'transfer refused');
+      }
+    }
+    return false;
+  }
+
+  return {
+    async quote(method) {
+      const accounts = await chain.requireAccounts();
+      const priceUsd = await priceOf(method);
+      const decimals = method === 'sol' ? SOL_DECIMALS : accounts.decimals;
+      return {
+        decimals,
+        priceFor: (totalCents) => ({
+          amount: centsToBaseUnits(totalCents, priceUsd, decimals, 'up'),
+          mint: method === 'aelo' ? accounts.mint : null,
+          recipient: accounts.shopWallet,
+          priceUsd,
+        }),
+      };
+    },
+
+    paymentRequest(payment, decimals) {
+      const recipient = payment.recipient ?? '';
+      const amount = payment.crypto_amount ?? '0';
+      return {
+        recipient,
+        amount,
+        decimals,
+        mint: payment.crypto_mint,
+        paymentUrl: encodeTransferRequestUrl({
+          recipient,
+          amount,
+          decimals,
+          splToken: payment.crypto_mint,
+          reference: payment.reference,
+          label: 'Aelo',
+          message: `Aelo order ${payment.reference.slice(0, 8)}`,
+        }),
+        transactionUrl: `${config.publicUrl}/api/solana-pay/payments/${payment.reference}`,
+      };
+    },
+
+    async transactionFor(reference, account) {
+      const payment = await createPaymentsRepository(db).findByReference(reference);
+      if (!payment || (payment.method !== 'sol' && payment.method !== 'aelo')) {
+        throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found');
+      }
+      if (payment.status !== 'pending' || payment.expires_at.getTime() <= Date.now()) {
+        throw new AppError('CONFLICT', CRYPTO_MESSAGES.notAwaiting);
+      }
+      const expected = await expectedOf(payment);
+      const payer = createNoopSigner(address(account));
+      const referenceMeta = { address: address(reference), role: AccountRole.READONLY };
+      let transfer: Instruction;
+      if (expected.token) {
+        const accounts = await chain.requireAccounts();
+        const [source] = await findAssociatedTokenPda({
+          owner: payer.address,
+          mint: address(expected.token.mint),
+          tokenProgram: TOKEN_PROGRAM_ADDRESS,
+        });
+        const ix = getTransferCheckedInstruction({
+          source,
+          mint: address(expected.token.mint),
+          destination: address(expected.token.recipientTokenAccount),
+          authority: payer,
+          amount: expected.amount,
+          decimals: accounts.decimals,
+        });
+        transfer = { ...ix, accounts: [...ix.accounts, referenceMeta] };
+      } else {
+        const ix = getTransferSolInstruction({
+          source: payer,
+          destination: address(expected.recipient),
+          amount: expected.amount,
+        });
+        transfer = { ...ix, accounts: [...ix.accounts, referenceMeta] };
+      }
+      const { value: blockhash } = await chain.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
+      const message = pipe(
+        createTransactionMessage({ version: 'legacy' }),
+        (m) => setTransactionMessageFeePayer(payer.address, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+        (m) => appendTransactionMessageInstructions([transfer], m),
+      );
+      return {
+        transaction: getBase64EncodedWireTransaction(compileTransaction(message)),
+        message: `Aelo order ${reference.slice(0, 8)}`,
+      };
+    },
+
+    check,
+
+    async watch(now = new Date()) {
+      const references = await createPaymentsRepository(db).leaseCryptoForWatch(
+        now,
+        new Date(now.getTime() - config.solana.lateWatchMs),
+        {
+          pendingUntil: new Date(now.getTime() + config.solana.watchIntervalMs),
+          lateUntil: new Date(now.getTime() + 30_000),
+        },
+        50,
+      );
+      let confirmed = 0;
+      for (const reference of references) {
+        try {
+          if (await check(reference)) confirmed++;
+        } catch (err) {
+          // 'not found' right after a send can be an RPC not indexed yet: the next pass looks again.
+          log.warn({ err, reference }, 'payment check failed');
+        }
+      }
+      return confirmed;
+    },
+
+    async checkAddresses(keys) {
+      const references = await createPaymentsRepository(db).findWatchedReferences(keys);
+      for (const reference of references) {
+        try {
+          await check(reference);
+        } catch (err) {
+          log.warn({ err, reference }, 'payment check failed');
+        }
+      }
+    },
+  };
+}
