@@ -26,7 +26,7 @@ import {
   Transaction,
   type Connection,
 } from '@solana/web3.js';
-import BigNumber from 'bignumber.js';
+import type BigNumber from 'bignumber.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
 import { closeDeps } from '#server/deps';
