@@ -16,6 +16,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/how-to-buy',
   '/success',
   '/products/:id',
+  '/explorer/tx/:signature',
   '/admin/login',
   '/admin',
   '/admin/products',

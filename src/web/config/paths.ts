@@ -23,6 +23,10 @@ export const paths = {
     getHref: (reference?: string) =>
       reference ? `/success?reference=${encodeURIComponent(reference)}` : '/success',
   },
+  explorerTx: {
+    path: '/explorer/tx/:signature',
+    getHref: (signature: string) => `/explorer/tx/${encodeURIComponent(signature)}`,
+  },
   product: {
     path: '/products/:id',
     getHref: (id: string) => `/products/${encodeURIComponent(id)}`,

@@ -1,3 +1,5 @@
+import { explorerTxUrl } from '#common/schemas/chain';
+import { useTokenInfo } from '#web/lib/shop-info';
 import { ArrowUpRight, CircleAlert, CircleCheck, PackageCheck } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +12,6 @@ import { CARD_PAYMENT_SUCCESS_MESSAGE } from '../hooks/use-payment-return';
 import { usePaymentStatusPolling } from '../hooks/use-payment-status-polling';
 import { useCheckoutStore } from '../stores/checkout-store';
 import { shortHash, shortOrderId } from '#common/format';
-import { explorerTxUrl } from '../utils/payment-polling';
 
 export const TRACKING_NOTE = 'You will receive tracking information within 48 hours once your order ships.';
 
@@ -47,6 +48,7 @@ function useOrderPlaced(reference: string, isPlaced: boolean) {
  */
 export function PaymentReturn({ reference }: { reference: string }) {
   const view = usePaymentStatusPolling(reference);
+  const cluster = useTokenInfo()?.cluster ?? 'mainnet-beta';
   useOrderPlaced(reference, view.state === 'success');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -118,7 +120,7 @@ export function PaymentReturn({ reference }: { reference: string }) {
           <div className="flex items-center justify-between gap-4">
             <p className="text-sm text-stone-600">Transaction</p>
             <a
-              href={explorerTxUrl(view.signature)}
+              href={explorerTxUrl(view.signature, cluster)}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex items-center gap-1 rounded text-sm font-semibold tracking-wide text-rose-700 tabular-nums underline-offset-4 hover:underline"

@@ -1,9 +1,10 @@
-import { CreditCard, Lock, ShieldCheck, Wallet } from 'lucide-react';
+import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
 import { CHECKOUT_SERVER_MESSAGES } from '#common/schemas/checkout';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { CartTotalsList } from './cart-totals';
+import { CryptoBlock } from './crypto-payment-block';
 import { OrderReview } from './order-review';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCardCheckout } from '../hooks/use-card-checkout';
@@ -15,41 +16,9 @@ function SecureBanner() {
       <ShieldCheck className="size-5 shrink-0 text-rose-600" aria-hidden="true" />
       <p className="min-w-0 text-[13px] leading-snug text-stone-600">
         <span className="block text-sm font-semibold text-stone-950">Secure Checkout</span>
-        Encrypted end to end. Aelo never sees your card number.
+        Encrypted end to end. Aelo never sees your card number or your wallet's keys.
       </p>
     </div>
-  );
-}
-
-/** The crypto block's place: the crypto payments work fills it. Its buttons stay disabled until then. */
-function CryptoBlock() {
-  return (
-    <section
-      aria-labelledby="pay-crypto-title"
-      aria-describedby="pay-crypto-note"
-      className="rounded-2xl border border-dashed border-stone-300 p-4"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <h3 id="pay-crypto-title" className="flex items-center gap-2 text-sm font-semibold text-stone-900">
-          <Wallet className="size-4.5 text-stone-400" aria-hidden="true" />
-          Pay with crypto
-        </h3>
-        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
-          Not enabled
-        </span>
-      </div>
-      <p id="pay-crypto-note" className="mt-1.5 text-[13px] leading-relaxed text-stone-500">
-        SOL, or AELO for 10% off. Crypto payments are not enabled on this shop yet; pay by card below.
-      </p>
-      <div className="mt-3 grid grid-cols-2 gap-2">
-        <Button variant="outline" size="sm" disabled>
-          Pay with SOL
-        </Button>
-        <Button variant="outline" size="sm" disabled>
-          Pay with AELO
-        </Button>
-      </div>
-    </section>
   );
 }
 

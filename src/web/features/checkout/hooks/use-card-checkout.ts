@@ -22,6 +22,50 @@ export function checkoutItems(items: readonly CartItem[]): CheckoutInput['items'
 }
 
 /**
+ * What every payment method checks first: a cart, valid shipping info and account block (else back
+ * to the info step), nothing else in progress. Marks the drawer busy and ends a payment started
+ * earlier and left open (it holds stock), unless that one was paid: then its confirmation shows.
+ * Null when the checkout cannot go on.
+ */
+export async function prepareCheckout() {
+  const checkout = useCheckoutStore.getState();
+  const { items } = useCartStore.getState();
+  if (checkout.isBusy) return null;
+  if (items.length === 0) {
+    checkout.setPaymentError(CHECKOUT_MESSAGES.emptyCart);
+    return null;
+  }
+  const shipping = validateShippingInfo(checkout.shippingInfo);
+  if (!shipping.ok) {
+    checkout.goTo('info');
+    return null;
+  }
+  const account = validateAccountDraft(checkout.account);
+  if (!account.ok) {
+    checkout.goTo('info');
+    return null;
+  }
+
+  checkout.setBusy(true);
+  checkout.setPaymentError(null);
+
+  const earlier = checkout.startedPayment;
+  if (earlier) {
+    const status = await cancelPayment(earlier.reference).catch(() => null);
+    if (status?.status === 'completed') {
+      checkout.confirm({
+        reference: earlier.reference,
+        totalCents: earlier.totalCents,
+        name: earlier.name,
+        email: earlier.email,
+      });
+      return null;
+    }
+  }
+  return { shipping, account, items };
+}
+
+/**
  * "Pay with Card": POST /api/checkout with paymentMethod 'card', remember the payment, then hand
  * the browser to the provider's checkout page. The drawer stays busy until the page is left; a
  * failure keeps the checkout in payment with the error.
@@ -30,41 +74,9 @@ export function useCardCheckout() {
   const mutation = useCreateCheckout();
 
   const pay = async () => {
-    const checkout = useCheckoutStore.getState();
-    const { items } = useCartStore.getState();
-    if (checkout.isBusy) return;
-    if (items.length === 0) {
-      checkout.setPaymentError(CHECKOUT_MESSAGES.emptyCart);
-      return;
-    }
-    const shipping = validateShippingInfo(checkout.shippingInfo);
-    if (!shipping.ok) {
-      checkout.goTo('info');
-      return;
-    }
-    const account = validateAccountDraft(checkout.account);
-    if (!account.ok) {
-      checkout.goTo('info');
-      return;
-    }
-
-    checkout.setBusy(true);
-    checkout.setPaymentError(null);
-
-    // A card payment started earlier and left open holds stock: end it first (unless it was paid).
-    const earlier = checkout.startedPayment;
-    if (earlier) {
-      const status = await cancelPayment(earlier.reference).catch(() => null);
-      if (status?.status === 'completed') {
-        checkout.confirm({
-          reference: earlier.reference,
-          totalCents: earlier.totalCents,
-          name: earlier.name,
-          email: earlier.email,
-        });
-        return;
-      }
-    }
+    const ready = await prepareCheckout();
+    if (!ready) return;
+    const { shipping, account, items } = ready;
 
     mutation.mutate(
       {

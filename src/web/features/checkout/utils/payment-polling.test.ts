@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#web/lib/api-client';
 import {
-  explorerTxUrl,
   isNotFoundError,
   paymentView,
   RETURN_PAGE_MESSAGES,
@@ -94,12 +93,5 @@ describe('what the return page shows', () => {
       message: 'Payment timeout. Please try again.',
     });
     expect(paymentView(status('completed', { order_id: 'x' }), null, true).state).toBe('success');
-  });
-});
-
-describe('display helpers', () => {
-  it('links a signature to the explorer', () => {
-    const sig = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
-    expect(explorerTxUrl(sig)).toBe(`https://explorer.solana.com/tx/${sig}`);
   });
 });

@@ -65,7 +65,3 @@ export function paymentView(result: PollResult | undefined, error: unknown, time
   if (timedOut) return { state: 'error', message: RETURN_PAGE_MESSAGES.timeout };
   return { state: 'confirming' };
 }
-
-export function explorerTxUrl(signature: string): string {
-  return `https://explorer.solana.com/tx/${encodeURIComponent(signature)}`;
-}
