@@ -283,6 +283,8 @@ export interface NewPageOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** false: a browser with JavaScript turned off (what the server's HTML alone shows). */
   javaScriptEnabled?: boolean;
+  /** A user agent of its own (a phone's, for what the shop decides by user agent). */
+  userAgent?: string;
 }
 
 /** localStorage keys of the consent prompts (src/web/features/consent/hooks/use-stored-flag.ts). */
@@ -375,6 +377,7 @@ export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
       consent = 'accepted',
       reducedMotion = 'reduce',
       javaScriptEnabled = true,
+      userAgent,
     }: NewPageOptions = {}) {
       const context = await suite.browser.newContext({
         baseURL: suite.server.baseUrl,
@@ -383,6 +386,7 @@ export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
         hasTouch: isMobile,
         reducedMotion,
         javaScriptEnabled,
+        ...(userAgent ? { userAgent } : {}),
       });
       contexts.push(context);
       trackPageErrors(context, log);
