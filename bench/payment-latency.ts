@@ -1,0 +1,163 @@
+/**
+ * Payment-to-paid latency on the local ledger (issue 12): N = 50 SOL checkouts, each paid the way a
+ * wallet pays (the checkout's Solana Pay URL read with @solana/pay, signed with web3.js, sent to
+ * /local-chain); the clock starts when the RPC reports the transaction confirmed and stops when the
+ * shop's payment-status API first answers 'completed' (polled every 20 ms, as a browser would
+ * poll). Median and p95; target: median under 1,500 ms. The baseline, measured in the same process,
+ * is one status request's round trip: the ratio says how much of the latency is the watcher's.
+ *
+ *   npx tsx bench/payment-latency.ts [--runs=50]
+ *
+ * The shop runs in process (embedded PGlite in a temporary DATA_DIR, the payment watcher at its
+ * default interval). Output: a table on stdout and bench/results/payment-latency.json.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
+import { Connection, Keypair } from '@solana/web3.js';
+import { createApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { closeDeps, createDeps } from '../src/server/deps';
+import { startPaymentWatcher } from '../src/server/jobs/payment-watcher';
+import { createLogger } from '../src/server/lib/logger';
+import { attachLocalChainSockets } from '../src/server/local-ledger/local-chain-sockets';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = path.join(ROOT, 'bench', 'results', 'payment-latency.json');
+const TARGET_MEDIAN_MS = 1_500;
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 50);
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-pay-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    CHECKOUT_RATE_LIMIT: '100000',
+    CHECKOUT_MAX_OPEN_PER_CLIENT: '10000',
+    CHECKOUT_MAX_HELD_UNITS_PER_CLIENT: '10000',
+  });
+  const deps = await createDeps(config, createLogger('silent'));
+  const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const detach = attachLocalChainSockets(server as Server, deps.localChain!);
+  const watcher = startPaymentWatcher(deps);
+  const origin = config.publicUrl;
+
+  try {
+    const product = await deps.database.db
+      .insertInto('products')
+      .values({
+        title: 'Bench Legging',
+        brand: 'Lululemon',
+        price_cents: 4_000,
+        images: ['products/bench-800.webp'],
+        quantity: RUNS * 2,
+        sizes: [],
+        colors: [],
+        gender: 'womens',
+        category: 'womens-leggings',
+        shipping_weight: '0.5',
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const chain = await deps.localChain!.get();
+    const payer = Keypair.fromSecretKey(Uint8Array.from(chain.setup.demoShopperKey));
+    const connection = new Connection(`${url}/local-chain`, {
+      commitment: 'confirmed',
+      wsEndpoint: `${url.replace('http', 'ws')}/local-chain`,
+    });
+    const shipping = {
+      firstName: 'Bench',
+      lastName: 'Shopper',
+      email: 'bench@example.com',
+      phone: '5551234567',
+      address: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+      country: 'US',
+    };
+
+    const latencies: number[] = [];
+    const roundTrips: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const res = await fetch(`${url}/api/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({
+          items: [{ productId: product.id, quantity: 1 }],
+          shippingInfo: shipping,
+          paymentMethod: 'sol',
+        }),
+      });
+      const checkout = (await res.json()) as { reference: string; crypto: { paymentUrl: string } };
+      const statusUrl = `${url}/api/payments/${checkout.reference}/status`;
+      // Baseline: one status round trip while the payment is awaited.
+      const b0 = performance.now();
+      await (await fetch(statusUrl)).json();
+      roundTrips.push(performance.now() - b0);
+
+      const request = parseURL(checkout.crypto.paymentUrl) as TransferRequestURL;
+      const tx = await createTransfer(connection, payer.publicKey, {
+        recipient: request.recipient,
+        amount: request.amount!,
+        reference: request.reference!,
+      });
+      tx.sign(payer);
+      const signature = await connection.sendRawTransaction(tx.serialize());
+      await connection.confirmTransaction(signature, 'confirmed');
+      const t0 = performance.now();
+      for (;;) {
+        const status = (await (await fetch(statusUrl)).json()) as { status: string };
+        if (status.status === 'completed') break;
+        if (status.status !== 'pending') throw new Error(`payment ended ${status.status}`);
+        if (performance.now() - t0 > 30_000) throw new Error('payment not completed within 30 s');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      latencies.push(performance.now() - t0);
+    }
+
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const base = [...roundTrips].sort((a, b) => a - b);
+    const result = {
+      runs: RUNS,
+      medianMs: Math.round(quantile(sorted, 0.5)),
+      p95Ms: Math.round(quantile(sorted, 0.95)),
+      baselineStatusRoundTripMedianMs: Number(quantile(base, 0.5).toFixed(1)),
+      ratioToBaseline: Number((quantile(sorted, 0.5) / quantile(base, 0.5)).toFixed(1)),
+      targetMedianMs: TARGET_MEDIAN_MS,
+      watchIntervalMs: config.solana.watchIntervalMs,
+    };
+    console.table([result]);
+    mkdirSync(path.dirname(RESULTS), { recursive: true });
+    writeFileSync(RESULTS, `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
+    if (result.medianMs > TARGET_MEDIAN_MS) {
+      console.error(`median ${result.medianMs} ms is over the ${TARGET_MEDIAN_MS} ms target`);
+      process.exitCode = 1;
+    }
+    await new Promise((r) => setTimeout(r, 700));
+  } finally {
+    await watcher.stop();
+    detach();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeDeps(deps);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
