@@ -263,7 +263,10 @@ describeBrowser('storefront pages', () => {
       }
     }
     const res = await fetch(shop.url('/api/shop'));
-    expect(await res.json()).toEqual({ contactEmail: CONTACT_EMAIL });
+    expect(await res.json()).toMatchObject({
+      contactEmail: CONTACT_EMAIL,
+      token: { symbol: 'AELO', cluster: 'local' },
+    });
   });
 
   it('has a Privacy Policy naming what the browser stores, accounts and payments', async () => {

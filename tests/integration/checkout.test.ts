@@ -133,12 +133,12 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
   const cardCheckout = (items: unknown[], extra: Record<string, unknown> = {}) =>
     checkout({ items, shippingInfo: SHIPPING, paymentMethod: 'card', ...extra });
 
-  it('says card payments are enabled and crypto not yet', async () => {
+  it('says card payments are enabled, and crypto on the local ledger', async () => {
     const res = await t.client().get('/api/checkout/config');
     expect(res.status).toBe(200);
     expect((await res.json()) as CheckoutConfigResponse).toEqual({
       card: { enabled: true },
-      crypto: { enabled: false },
+      crypto: { enabled: true },
       reservationMinutes: 5,
     });
   });
@@ -460,15 +460,33 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
     expect(await quantityOf(db, product.id)).toBe(3);
   });
 
-  it('answers 503 for crypto methods until the crypto issue lands, without touching stock', async () => {
+  it('answers 503 for crypto methods on a cluster without TOKEN_MINT and SHOP_WALLET, without touching stock', async () => {
     const product = await insertProduct(db);
-    for (const paymentMethod of ['sol', 'aelo']) {
-      const res = await checkout({ items: [line(product.id)], shippingInfo: SHIPPING, paymentMethod });
-      expect(res.status).toBe(503);
-      expect(await errorOf(res)).toEqual({
-        code: 'NOT_CONFIGURED',
-        message: 'Crypto payments are not configured yet',
-      });
+    // The same database, served by an instance pointed at a real cluster but not told its accounts.
+    const remote = await startTestApp({
+      backend: t.backend,
+      database: t.deps.database,
+      env: { SOLANA_RPC_URL: 'http://127.0.0.1:1/rpc' },
+    });
+    try {
+      const config = (await (
+        await remote.client().get('/api/checkout/config')
+      ).json()) as CheckoutConfigResponse;
+      expect(config.crypto).toEqual({ enabled: false });
+      for (const paymentMethod of ['sol', 'aelo']) {
+        const res = await remote.client().post('/api/checkout', {
+          items: [line(product.id)],
+          shippingInfo: SHIPPING,
+          paymentMethod,
+        });
+        expect(res.status).toBe(503);
+        expect(await errorOf(res)).toEqual({
+          code: 'NOT_CONFIGURED',
+          message: 'Crypto payments are not configured yet',
+        });
+      }
+    } finally {
+      await remote.close();
     }
     expect(await quantityOf(db, product.id)).toBe(3);
   });
