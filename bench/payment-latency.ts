@@ -26,6 +26,7 @@ import { closeDeps, createDeps } from '../src/server/deps';
 import { startPaymentWatcher } from '../src/server/jobs/payment-watcher';
 import { createLogger } from '../src/server/lib/logger';
 import { attachLocalChainSockets } from '../src/server/local-ledger/local-chain-sockets';
+import { createProduct } from '../tests/factories/product';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results', 'payment-latency.json');
@@ -55,23 +56,13 @@ async function main() {
   const origin = config.publicUrl;
 
   try {
-    const product = await deps.database.db
-      .insertInto('products')
-      .values({
-        title: 'Bench Legging',
-        brand: 'Lululemon',
-        price_cents: 4_000,
-        images: ['products/bench-800.webp'],
-        quantity: RUNS * 2,
-        sizes: [],
-        colors: [],
-        gender: 'womens',
-        category: 'womens-leggings',
-        shipping_weight: '0.5',
-        updated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const product = await createProduct(deps.database.db, {
+      title: 'Bench Legging',
+      priceCents: 4_000,
+      quantity: RUNS * 2,
+      sizes: [],
+      colors: [],
+    });
     const chain = await deps.localChain!.get();
     const payer = Keypair.fromSecretKey(Uint8Array.from(chain.setup.demoShopperKey));
     const connection = new Connection(`${url}/local-chain`, {

@@ -18,14 +18,7 @@ import {
   getOrCreateAssociatedTokenAccount,
   mintTo,
 } from '@solana/spl-token';
-import {
-  Keypair,
-  PublicKey,
-  sendAndConfirmTransaction,
-  SystemProgram,
-  Transaction,
-  type Connection,
-} from '@solana/web3.js';
+import { Keypair, PublicKey, sendAndConfirmTransaction, Transaction, type Connection } from '@solana/web3.js';
 import type BigNumber from 'bignumber.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
@@ -342,10 +335,6 @@ describe('crypto payments on the local ledger', () => {
       },
     );
     expect(bad.status).toBe(400);
-  });
-
-  it('SystemProgram is what pays SOL (sanity of the test payer)', () => {
-    expect(SystemProgram.programId.toBase58()).toBe('11111111111111111111111111111111');
   });
 });
 

@@ -168,11 +168,16 @@ export function createChainService(deps: {
       const { ledger } = await localChain.get();
       const record = ledger.getTransaction(signature);
       if (!record) return null;
-      const staticCount =
-        record.accountKeys.length -
-        record.loadedAddresses.writable.length -
-        record.loadedAddresses.readonly.length;
+      const loaded = record.loadedAddresses;
+      const staticCount = record.accountKeys.length - loaded.writable.length - loaded.readonly.length;
       const header = decodeHeader(record.wire);
+      // The message header orders keys: writable signers, read-only signers, writable, read-only;
+      // then the lookup tables' writable and read-only keys.
+      const isWritable = (i: number): boolean => {
+        if (i >= staticCount) return i < staticCount + loaded.writable.length;
+        if (i < header.signers) return i < header.signers - header.readonlySigned;
+        return i < staticCount - header.readonlyUnsigned;
+      };
       return {
         signature: record.signature,
         slot: record.slot,
@@ -184,12 +189,7 @@ export function createChainService(deps: {
         accounts: record.accountKeys.map((key, i) => ({
           address: key,
           signer: i < header.signers,
-          writable:
-            i < staticCount
-              ? i < header.signers
-                ? i < header.signers - header.readonlySigned
-                : i < staticCount - header.readonlyUnsigned
-              : i < staticCount + record.loadedAddresses.writable.length,
+          writable: isWritable(i),
           preLamports: record.preBalances[i] ?? '0',
           postLamports: record.postBalances[i] ?? '0',
         })),

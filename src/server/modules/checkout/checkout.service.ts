@@ -231,24 +231,15 @@ export function createCheckoutService({
       });
 
       const { priced, quote } = started;
+      const answer = {
+        reference,
+        paymentMethod: input.paymentMethod,
+        lines: priced.lines.map((l) => ({ ...l, image: imageUrl(l.image) })),
+        amounts: priced.amounts,
+        expiresAt: expiresAt.toISOString(),
+      };
       if (quote && quoter) {
-        return {
-          reference,
-          paymentMethod: input.paymentMethod,
-          lines: priced.lines.map((l) => ({ ...l, image: imageUrl(l.image) })),
-          amounts: priced.amounts,
-          expiresAt: expiresAt.toISOString(),
-          crypto: crypto.paymentRequest(
-            {
-              reference,
-              method: input.paymentMethod,
-              crypto_amount: quote.amount.toString(),
-              crypto_mint: quote.mint,
-              recipient: quote.recipient,
-            },
-            quoter.decimals,
-          ),
-        };
+        return { ...answer, crypto: crypto.paymentRequest(reference, quote, quoter.decimals) };
       }
       let session;
       try {
@@ -274,14 +265,7 @@ export function createCheckoutService({
       }
       await payments.attachStripeSession(started.payment.id, session.id);
 
-      return {
-        reference,
-        paymentMethod: input.paymentMethod,
-        lines: priced.lines.map((l) => ({ ...l, image: imageUrl(l.image) })),
-        amounts: priced.amounts,
-        expiresAt: expiresAt.toISOString(),
-        checkoutUrl: session.url,
-      };
+      return { ...answer, checkoutUrl: session.url };
     },
   };
 }

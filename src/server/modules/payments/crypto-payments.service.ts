@@ -67,11 +67,8 @@ export interface CryptoPaymentsService {
    * is fixed for the payment's life). Read before the checkout's transaction: no network inside it.
    */
   quote(method: CryptoMethod): Promise<CryptoQuoter>;
-  /** The checkout answer's crypto block for a recorded payment. */
-  paymentRequest(
-    payment: Pick<PaymentRow, 'reference' | 'method' | 'crypto_amount' | 'crypto_mint' | 'recipient'>,
-    decimals: number,
-  ): CheckoutResponse['crypto'];
+  /** The checkout answer's crypto block: the payment's quote as Solana Pay requests. */
+  paymentRequest(reference: string, quote: CryptoQuoteColumns, decimals: number): CheckoutResponse['crypto'];
   /** A Solana Pay transaction request: the payment's transfer, for `account` to sign. */
   transactionFor(reference: string, account: string): Promise<TransactionRequestResponse>;
   /** Looks on the chain for this payment's transfer and confirms it; true when it is (now) confirmed. */
@@ -108,30 +105,27 @@ export function createCryptoPaymentsService(deps: {
     }
   }
 
+  /**
+   * What the payment's transfer must do: its quote, and for AELO the recipient's token account (the
+   * shop's, known with its token program; anyone else's associated account otherwise).
+   */
   async function expectedOf(payment: PaymentRow) {
     const accounts = await chain.requireAccounts();
-    const amount = BigInt(payment.crypto_amount ?? '0');
-    return {
-      recipient: payment.recipient ?? accounts.shopWallet,
-      amount,
-      reference: payment.reference,
-      token: payment.crypto_mint
-        ? {
-            mint: payment.crypto_mint,
-            recipientTokenAccount:
-              payment.crypto_mint === accounts.mint &&
-              (payment.recipient ?? accounts.shopWallet) === accounts.shopWallet
-                ? accounts.shopTokenAccount
-                : (
-                    await findAssociatedTokenPda({
-                      owner: address(payment.recipient ?? accounts.shopWallet),
-                      mint: address(payment.crypto_mint),
-                      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-                    })
-                  )[0],
-          }
-        : undefined,
-    };
+    const recipient = payment.recipient ?? accounts.shopWallet;
+    const mint = payment.crypto_mint;
+    let token: { mint: string; recipientTokenAccount: string } | undefined;
+    if (mint) {
+      const isShops = mint === accounts.mint && recipient === accounts.shopWallet;
+      const [recipientTokenAccount] = isShops
+        ? [accounts.shopTokenAccount]
+        : await findAssociatedTokenPda({
+            owner: address(recipient),
+            mint: address(mint),
+            tokenProgram: TOKEN_PROGRAM_ADDRESS,
+          });
+      token = { mint, recipientTokenAccount };
+    }
+    return { recipient, amount: BigInt(payment.crypto_amount ?? '0'), reference: payment.reference, token };
   }
 
   async function confirm(reference: string, signature: string, blockTime: bigint | null, received: bigint) {
@@ -233,24 +227,22 @@ export function createCryptoPaymentsService(deps: {
       };
     },
 
-    paymentRequest(payment, decimals) {
-      const recipient = payment.recipient ?? '';
-      const amount = payment.crypto_amount ?? '0';
+    paymentRequest(reference, quote, decimals) {
       return {
-        recipient,
-        amount,
+        recipient: quote.recipient,
+        amount: quote.amount.toString(),
         decimals,
-        mint: payment.crypto_mint,
+        mint: quote.mint,
         paymentUrl: encodeTransferRequestUrl({
-          recipient,
-          amount,
+          recipient: quote.recipient,
+          amount: quote.amount,
           decimals,
-          splToken: payment.crypto_mint,
-          reference: payment.reference,
+          splToken: quote.mint,
+          reference,
           label: 'Aelo',
-          message: `Aelo order ${payment.reference.slice(0, 8)}`,
+          message: `Aelo order ${reference.slice(0, 8)}`,
         }),
-        transactionUrl: `${config.publicUrl}/api/solana-pay/payments/${payment.reference}`,
+        transactionUrl: `${config.publicUrl}/api/solana-pay/payments/${reference}`,
       };
     },
 
