@@ -32,6 +32,10 @@ import {
   stripeWebhookRoutes,
 } from './modules/payments/payments.routes';
 import { chainRoutes } from './modules/chain/chain.routes';
+import {
+  tokenPurchaseRoutes,
+  tokenPurchaseTransactionRoutes,
+} from './modules/token-sales/token-sales.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { storageRoutes, uploadsStatic } from './modules/storage/storage.routes';
 import { localChainRoutes } from './local-ledger/local-chain.routes';
@@ -107,6 +111,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/checkout', checkoutRoutes(deps));
   app.route('/api/payments', paymentsRoutes(deps));
   app.route('/api/solana-pay/payments', paymentTransactionRoutes(deps));
+  app.route('/api/token-purchases', tokenPurchaseRoutes(deps));
+  app.route('/api/solana-pay/token-purchases', tokenPurchaseTransactionRoutes(deps));
   app.route('/api/chain', chainRoutes(deps));
   app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));

@@ -62,6 +62,9 @@ export const EnvSchema = z.object({
   SIGN_UP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
   CHECKOUT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
+  /** Buy Token purchases one client address may start per window. */
+  TOKEN_PURCHASE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
+  TOKEN_PURCHASE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
   /** What one checkout may hold: units and merchandise value (USD). */
   CHECKOUT_MAX_UNITS: z.coerce.number().int().min(1).max(10_000).default(10),
   CHECKOUT_MAX_VALUE_USD: z.coerce.number().int().min(1).max(1_000_000).default(2000),
@@ -230,6 +233,11 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     signUpRateLimit: { max: env.SIGN_UP_RATE_LIMIT, windowSeconds: env.SIGN_UP_RATE_WINDOW_SECONDS },
     /** Checkouts started per client IP and window (each holds stock until it expires). */
     checkoutRateLimit: { max: env.CHECKOUT_RATE_LIMIT, windowSeconds: env.CHECKOUT_RATE_WINDOW_SECONDS },
+    /** Buy Token purchases started per client IP and window. */
+    tokenPurchaseRateLimit: {
+      max: env.TOKEN_PURCHASE_RATE_LIMIT,
+      windowSeconds: env.TOKEN_PURCHASE_RATE_WINDOW_SECONDS,
+    },
     /** Bounds on held stock: per checkout (units, merchandise value) and per client at once. */
     holds: {
       maxUnits: env.CHECKOUT_MAX_UNITS,

@@ -20,6 +20,7 @@ import { createSettingsService, type SettingsService } from './modules/settings/
 import { createStorage, type Storage } from './modules/storage/storage';
 import { lazyLocalChain, type LocalChainHost } from './local-ledger/local-chain';
 import { createChainService, type ChainService } from './modules/chain/chain.service';
+import { createTokenSalesService, type TokenSalesService } from './modules/token-sales/token-sales.service';
 import {
   createCryptoPaymentsService,
   type CryptoPaymentsService,
@@ -46,6 +47,7 @@ export interface AppDeps {
   /** The chain the shop is paid on (local ledger or SOLANA_RPC_URL). */
   chain: ChainService;
   cryptoPayments: CryptoPaymentsService;
+  tokenSales: TokenSalesService;
 }
 
 export interface CreateDepsOptions {
@@ -96,6 +98,14 @@ export async function createDeps(
     rateLimiter: createRateLimiter(database.db),
     passwords: auth,
   });
+  const tokenSales = createTokenSalesService({
+    config,
+    database,
+    logger,
+    chain,
+    cryptoPayments,
+    rateLimiter: createRateLimiter(database.db),
+  });
   const catalog = createCatalogService({ db: database.db, storage, events, logger });
   const admin = createAdminServices({ config, db: database.db, events, storage, logger, settings });
   return {
@@ -116,6 +126,7 @@ export async function createDeps(
     localChain,
     chain,
     cryptoPayments,
+    tokenSales,
   };
 }
 

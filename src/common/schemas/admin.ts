@@ -62,6 +62,7 @@ export const ADMIN_API = {
   airdrops: '/api/admin/airdrops',
   airdropPreview: '/api/admin/airdrops/preview',
   processAirdrop: '/api/admin/airdrops/process',
+  tokenPurchases: '/api/admin/token-purchases',
   messages: '/api/admin/messages',
   messageStatus: (id: string) => `/api/admin/messages/${encodeURIComponent(id)}/status`,
   messagePriority: (id: string) => `/api/admin/messages/${encodeURIComponent(id)}/priority`,

@@ -2,14 +2,14 @@ import type { AppDeps } from '../deps';
 import type { RunningJob } from './reservation-sweeper';
 
 /**
- * Finds crypto payments on the chain: every PAYMENT_WATCH_INTERVAL_MS it leases the awaited
+ * Finds crypto payments and Buy Token purchases on the chain: every PAYMENT_WATCH_INTERVAL_MS it leases the awaited
  * payments (FOR UPDATE SKIP LOCKED, so N instances share them without doing one twice), looks
  * each up by its reference and confirms the valid ones. This pass is also the reconciliation: a
  * transfer an RPC had not indexed yet is found on a later one. On the local ledger each landed
  * transaction is also checked at once, so an order shows within a moment of the payment.
  */
 export function startPaymentWatcher(
-  deps: Pick<AppDeps, 'cryptoPayments' | 'chain' | 'config' | 'logger'>,
+  deps: Pick<AppDeps, 'cryptoPayments' | 'tokenSales' | 'chain' | 'config' | 'logger'>,
 ): RunningJob {
   const log = deps.logger.child({ job: 'payment-watcher' });
   let running: Promise<void> | undefined;
@@ -18,10 +18,10 @@ export function startPaymentWatcher(
 
   const tick = () => {
     if (stopped || running) return;
-    running = deps.cryptoPayments
-      .watch()
-      .then((confirmed) => {
+    running = Promise.all([deps.cryptoPayments.watch(), deps.tokenSales.watch()])
+      .then(([confirmed, purchases]) => {
         if (confirmed > 0) log.info({ confirmed }, 'crypto payments confirmed');
+        if (purchases > 0) log.info({ purchases }, 'token purchases completed');
       })
       .catch((err: unknown) => log.error({ err }, 'payment watch failed'))
       .finally(() => {
@@ -31,8 +31,11 @@ export function startPaymentWatcher(
 
   const unsubscribe = deps.chain.onTransaction((keys) => {
     if (stopped) return;
-    const check = deps.cryptoPayments
-      .checkAddresses(keys)
+    const check = Promise.all([
+      deps.cryptoPayments.checkAddresses(keys),
+      deps.tokenSales.checkAddresses(keys),
+    ])
+      .then(() => undefined)
       .catch((err: unknown) => log.error({ err }, 'payment check failed'))
       .finally(() => inFlight.delete(check));
     inFlight.add(check);

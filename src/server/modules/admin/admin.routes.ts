@@ -11,6 +11,7 @@ import { AdminOrdersQuerySchema, AdminOrderUpdateSchema } from '#common/schemas/
 import { AdminProductPatchSchema, AdminProductsQuerySchema } from '#common/schemas/admin-products';
 import { AdminSettingUpdateSchema, SettingParamsSchema } from '#common/schemas/admin-settings';
 import { ProductInputSchema } from '#common/schemas/product';
+import { AdminTokenPurchasesQuerySchema } from '#common/schemas/token-sale';
 import type { AppDeps } from '#server/deps';
 import { requireAdmin } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
@@ -82,6 +83,11 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/airdrops/preview', async (c) => c.json(await admin.airdrops.preview()));
   router.post('/airdrops/process', validate('json', AirdropProcessInputSchema), async (c) =>
     c.json(await admin.airdrops.process(actor(c))),
+  );
+
+  // Token sales (Buy Token) ----------------------------------------------------------------------
+  router.get('/token-purchases', validate('query', AdminTokenPurchasesQuerySchema), async (c) =>
+    c.json(await deps.tokenSales.listForAdmin(c.req.valid('query'))),
   );
 
   // Messages -------------------------------------------------------------------------------------

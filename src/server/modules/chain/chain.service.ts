@@ -33,6 +33,8 @@ import { AppError } from '#server/lib/app-error';
 export interface ChainAccounts {
   mint: Address;
   decimals: number;
+  /** The token program that owns the mint (Token or Token-2022). */
+  tokenProgram: Address;
   shopWallet: Address;
   /** The shop's token account for the mint (where AELO payments arrive). */
   shopTokenAccount: Address;
@@ -98,6 +100,7 @@ export function createChainService(deps: {
       return {
         mint: setup.mint,
         decimals: setup.decimals,
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
         shopWallet: setup.shopWallet,
         shopTokenAccount,
         treasury: setup.treasury,
@@ -114,6 +117,7 @@ export function createChainService(deps: {
     return {
       mint: mint.address,
       decimals: mint.data.decimals,
+      tokenProgram: mint.programAddress,
       shopWallet: address(shopWallet),
       shopTokenAccount,
       treasury: treasurySecretKey ? await signerFromSecret(treasurySecretKey) : null,

@@ -62,6 +62,8 @@ export interface CryptoQuoter {
 }
 
 export interface CryptoPaymentsService {
+  /** The market's USD price of one SOL or one AELO now (503 with the spec's message when unknown). */
+  priceUsd(method: CryptoMethod): Promise<string>;
   /**
    * The method's price and accounts now, and what a total in cents costs at that price (the quote
    * is fixed for the payment's life). Read before the checkout's transaction: no network inside it.
@@ -212,6 +214,8 @@ export function createCryptoPaymentsService(deps: {
   }
 
   return {
+    priceUsd: priceOf,
+
     async quote(method) {
       const accounts = await chain.requireAccounts();
       const priceUsd = await priceOf(method);
