@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { baseUnitsToDecimal, centsToBaseUnits, formatCryptoAmount, parseDecimal } from './crypto-amounts';
+import {
+  baseUnitsToDecimal,
+  centsToBaseUnits,
+  formatCryptoAmount,
+  formatReceivedAmount,
+  parseDecimal,
+} from './crypto-amounts';
 import { encodeTransferRequestUrl } from './solana-pay';
 
 describe('crypto amounts in base units', () => {
@@ -40,5 +46,16 @@ describe('crypto amounts in base units', () => {
     ).toBe(
       'solana:Shop1111111111111111111111111111111111111111?amount=716844.3199999999&spl-token=Mint111111111111111111111111111111111111111&reference=Ref11111111111111111111111111111111111111111&label=Aelo&message=Aelo%20order%201',
     );
+  });
+});
+
+describe('formatReceivedAmount', () => {
+  it('groups, keeps at most 2 decimals and rounds down', () => {
+    expect(formatReceivedAmount(238_095_238_095n, 6)).toBe('238,095.23');
+    expect(formatReceivedAmount('1999999', 6)).toBe('1.99');
+    expect(formatReceivedAmount(5_000_000n, 6)).toBe('5');
+    expect(formatReceivedAmount(5_100_000n, 6)).toBe('5.1');
+    expect(formatReceivedAmount(0n, 6)).toBe('0');
+    expect(formatReceivedAmount(12_345n, 0)).toBe('12,345');
   });
 });

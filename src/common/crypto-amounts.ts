@@ -65,3 +65,15 @@ export function formatCryptoAmount(amount: bigint | string, decimals: number): s
   const [whole = '0', fraction = ''] = text.split('.');
   return `${BigInt(whole).toLocaleString('en-US')}.${fraction.padEnd(shown, '0')}`;
 }
+
+/**
+ * "238,095.23" for what someone receives: grouped, at most `shown` decimals, rounded down so a
+ * shown amount is never more than the one delivered; trailing zeros dropped.
+ */
+export function formatReceivedAmount(amount: bigint | string, decimals: number, shown = 2): string {
+  const value = typeof amount === 'bigint' ? amount : BigInt(amount);
+  const kept = Math.min(shown, decimals);
+  const truncated = value / 10n ** BigInt(decimals - kept);
+  const [whole = '0', fraction] = baseUnitsToDecimal(truncated, kept).split('.');
+  return `${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
+}

@@ -1,10 +1,16 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonSize, type ButtonVariant } from '#web/components/ui/button';
 import { paths } from '#web/config/paths';
+import { useTokenInfo } from '#web/lib/shop-info';
+
+// The modal, its QR code and wallet code load when the shopper opens Buy Token, never on first load.
+const BuyTokenModal = lazy(() => import('./buy-token-modal').then((m) => ({ default: m.BuyTokenModal })));
 
 /**
- * The storefront's Buy Token button. Until the Buy Token modal lands (its own issue), it takes the
- * shopper to How to Buy, which explains the three steps and shows the contract address.
+ * The storefront's Buy Token button: opens the Buy Token modal. On a shop whose chain has no
+ * treasury to sell from (a real cluster without TREASURY_SECRET_KEY) it takes the shopper to How
+ * to Buy instead, which explains buying on an exchange.
  */
 export function BuyTokenButton({
   variant = 'primary',
@@ -16,14 +22,30 @@ export function BuyTokenButton({
   className?: string;
 }) {
   const navigate = useNavigate();
+  const token = useTokenInfo();
+  const [isOpen, setIsOpen] = useState(false);
+  const close = useCallback(() => setIsOpen(false), []);
+  const open = () => {
+    if (token && !token.salesEnabled) void navigate(paths.howToBuy.getHref());
+    else setIsOpen(true);
+  };
   return (
-    <Button
-      variant={variant}
-      size={size}
-      className={className}
-      onClick={() => void navigate(paths.howToBuy.getHref())}
-    >
-      Buy Token
-    </Button>
+    <>
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        onClick={open}
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+      >
+        Buy Token
+      </Button>
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <BuyTokenModal onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
