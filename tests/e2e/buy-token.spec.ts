@@ -121,6 +121,42 @@ describeBrowser('Buy Token on the local ledger', () => {
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });
   });
 
+  it('the shop owner sees a completed sale under Airdrops, with buyer and transaction', async () => {
+    // A purchase of its own, paid by a wallet outside the page.
+    const created = await fetch(shop.url('/api/token-purchases'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amountUsd: '42.42' }),
+    });
+    expect(created.status).toBe(201);
+    const purchase = (await created.json()) as { reference: string; transactionUrl: string };
+    const connection = localChain();
+    const buyer = Keypair.generate();
+    await connection.confirmTransaction(
+      await connection.requestAirdrop(buyer.publicKey, 5 * LAMPORTS_PER_SOL),
+      'confirmed',
+    );
+    const tx = await fetchTransaction(connection, buyer.publicKey, purchase.transactionUrl);
+    tx.partialSign(buyer);
+    await connection.confirmTransaction(await connection.sendRawTransaction(tx.serialize()), 'confirmed');
+
+    const page = await shop.newPage();
+    await page.goto('/admin/login');
+    await page.getByLabel('Email', { exact: true }).fill(shop.server.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(shop.server.admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/products');
+    await page.goto('/admin/airdrops');
+    const panel = page.getByRole('region', { name: 'Token sales' });
+    await panel.getByRole('button', { name: 'Completed' }).click();
+    const row = panel.getByRole('table', { name: 'Token sales' }).getByRole('row', { name: /\$42\.42/ });
+    await row.waitFor({ timeout: 15_000 });
+    const text = await row.textContent();
+    expect(text).toContain('Completed');
+    const buyerText = buyer.publicKey.toBase58();
+    expect(text).toContain(`${buyerText.slice(0, 4)}…${buyerText.slice(-4)}`);
+  });
+
   it('a phone gets the wallet link to the transaction request', async () => {
     const page = await shop.newPage({ width: 390, height: 844, isMobile: true, userAgent: IPHONE });
     await page.goto('/');

@@ -1,5 +1,6 @@
 import { PageTitle } from '#web/components/page-title';
 import { AirdropManagement } from '#web/features/admin/airdrops/components/airdrop-management';
+import { TokenSalesPanel } from '#web/features/admin/token-sales/components/token-sales-panel';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
 export function Component() {
@@ -8,6 +9,9 @@ export function Component() {
       <PageTitle title="Airdrops · Admin" />
       <AdminPageHeader title="Airdrop Management" description="Token airdrops claimed by wallets." />
       <AirdropManagement />
+      <div className="mt-8">
+        <TokenSalesPanel />
+      </div>
     </>
   );
 }
