@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { z } from 'zod';
-import { TransactionRequestInputSchema } from '#common/schemas/chain';
 import { PaymentReferenceSchema } from '#common/schemas/checkout';
 import type { AppDeps } from '#server/deps';
 import type { AppEnv } from '#server/lib/hono-env';
+import { transactionRequestRoutes } from '#server/lib/solana-pay-routes';
 import { validate } from '#server/lib/validate';
 
 const ReferenceParamSchema = z.object({ reference: PaymentReferenceSchema });
@@ -36,35 +35,10 @@ export function stripeWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 }
 
-/** What a Solana Pay wallet shows before it asks for the account (GET of a transaction request). */
-export function solanaPayLabel(publicUrl: string) {
-  return { label: 'Aelo', icon: `${publicUrl}/favicon.svg` };
-}
-
-/**
- * Solana Pay transaction requests for checkout payments, at /api/solana-pay/payments/:reference:
- * GET answers the label and icon; POST {account} answers the payment's transfer as an unsigned
- * transaction for that account to sign and send. Called by wallets from anywhere (CORS *, no
- * cookies, exempt from the CSRF check); the reference is the capability, the amount the server's.
- */
+/** Solana Pay transaction requests for checkout payments, at /api/solana-pay/payments/:reference. */
 export function paymentTransactionRoutes(deps: AppDeps): Hono<AppEnv> {
-  return new Hono<AppEnv>()
-    .use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'] }))
-    .get('/:reference', validate('param', ReferenceParamSchema), (c) =>
-      c.json(solanaPayLabel(deps.config.publicUrl)),
-    )
-    .post(
-      '/:reference',
-      validate('param', ReferenceParamSchema),
-      validate('json', TransactionRequestInputSchema),
-      async (c) => {
-        c.header('Cache-Control', 'no-store');
-        return c.json(
-          await deps.cryptoPayments.transactionFor(
-            c.req.valid('param').reference,
-            c.req.valid('json').account,
-          ),
-        );
-      },
-    );
+  return transactionRequestRoutes({
+    publicUrl: deps.config.publicUrl,
+    transactionFor: (reference, account) => deps.cryptoPayments.transactionFor(reference, account),
+  });
 }

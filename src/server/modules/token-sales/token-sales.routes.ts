@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { z } from 'zod';
-import { TransactionRequestInputSchema } from '#common/schemas/chain';
 import { PaymentReferenceSchema } from '#common/schemas/checkout';
 import { TokenPurchaseInputSchema } from '#common/schemas/token-sale';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/lib/auth-guards';
 import { clientIpOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
+import { transactionRequestRoutes } from '#server/lib/solana-pay-routes';
 import { validate } from '#server/lib/validate';
-import { solanaPayLabel } from '../payments/payments.routes';
 
 const ReferenceParamSchema = z.object({ reference: PaymentReferenceSchema });
 
@@ -36,24 +34,12 @@ export function tokenPurchaseRoutes(deps: AppDeps): Hono<AppEnv> {
 
 /**
  * The purchase's Solana Pay transaction request, at /api/solana-pay/token-purchases/:reference:
- * GET answers the label and icon; POST {account} answers the one transaction of the purchase,
- * signed by the treasury, for that account to sign and send. CORS *, no cookies, CSRF-exempt.
+ * POST {account} answers the one transaction of the purchase, signed by the treasury, for that
+ * account to sign and send.
  */
 export function tokenPurchaseTransactionRoutes(deps: AppDeps): Hono<AppEnv> {
-  return new Hono<AppEnv>()
-    .use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'] }))
-    .get('/:reference', validate('param', ReferenceParamSchema), (c) =>
-      c.json(solanaPayLabel(deps.config.publicUrl)),
-    )
-    .post(
-      '/:reference',
-      validate('param', ReferenceParamSchema),
-      validate('json', TransactionRequestInputSchema),
-      async (c) => {
-        c.header('Cache-Control', 'no-store');
-        return c.json(
-          await deps.tokenSales.transactionFor(c.req.valid('param').reference, c.req.valid('json').account),
-        );
-      },
-    );
+  return transactionRequestRoutes({
+    publicUrl: deps.config.publicUrl,
+    transactionFor: (reference, account) => deps.tokenSales.transactionFor(reference, account),
+  });
 }

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { PaymentStatusResponse } from '#common/schemas/checkout';
+import { usePolledStatus } from '#web/lib/use-polled-status';
 import { checkoutKeys } from '../api/checkout-keys';
 import { getPaymentStatus } from '../api/get-payment-status';
-import { isNotFoundError, PAYMENT_POLL_INTERVAL_MS, pollErrorMessage } from '../utils/payment-polling';
+import { pollErrorMessage } from '../utils/payment-polling';
 
 export type CryptoStatusView =
   | { state: 'waiting'; message: string | null }
@@ -15,26 +15,11 @@ export type CryptoStatusView =
  * containing 'not found' is retried, any other stops and is shown. The server alone decides paid.
  */
 export function useCryptoPaymentStatus(reference: string | null): CryptoStatusView {
-  const query = useQuery({
+  const query = usePolledStatus({
     queryKey: checkoutKeys.paymentStatus(reference ?? ''),
-    queryFn: async ({ signal }): Promise<PaymentStatusResponse | null> => {
-      try {
-        return await getPaymentStatus(reference ?? '', signal);
-      } catch (error) {
-        if (isNotFoundError(error)) return null;
-        throw error;
-      }
-    },
+    fetch: (signal) => getPaymentStatus(reference ?? '', signal),
     enabled: Boolean(reference),
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchIntervalInBackground: true,
-    refetchInterval: (q) =>
-      q.state.status === 'error' || (q.state.data && q.state.data.status !== 'pending')
-        ? false
-        : PAYMENT_POLL_INTERVAL_MS,
+    isSettled: (data) => data.status !== 'pending',
   });
   if (query.error) return { state: 'error', message: pollErrorMessage(query.error) };
   const data = query.data;

@@ -1,5 +1,6 @@
 import type { PaymentStatusResponse } from '#common/schemas/checkout';
 import { ApiError } from '#web/lib/api-client';
+import { isNotFoundError, STATUS_POLL_INTERVAL_MS } from '#web/lib/use-polled-status';
 
 /**
  * The /success page's polling rule (spec §8, §9): poll every second; 'pending' keeps polling; an
@@ -8,7 +9,7 @@ import { ApiError } from '#web/lib/api-client';
  * records every payment before the shopper is sent to pay, so a reference it does not know will
  * never appear: that is said at once (issue 11), as an expired or failed payment is.
  */
-export const PAYMENT_POLL_INTERVAL_MS = 1_000;
+export const PAYMENT_POLL_INTERVAL_MS = STATUS_POLL_INTERVAL_MS;
 export const PAYMENT_TIMEOUT_MS = 5 * 60_000;
 
 export const RETURN_PAGE_MESSAGES = {
@@ -27,9 +28,7 @@ export type PaymentView =
   | { state: 'success'; signature: string | null; orderId: string | null }
   | { state: 'error'; message: string };
 
-export function isNotFoundError(error: unknown): boolean {
-  return error instanceof Error && error.message.toLowerCase().includes('not found');
-}
+export { isNotFoundError };
 
 /** The message of an error that stops polling: the server's words when it sent some. */
 export function pollErrorMessage(error: unknown): string {
