@@ -300,6 +300,14 @@ describe('crypto payments on the local ledger', () => {
       `/api/solana-pay/payments/${started.reference}`,
     );
     expect(label.body).toEqual({ label: 'Aelo', icon: expect.stringMatching(/favicon\.svg$/) });
+    // Base58 that is not 32 bytes passes the pattern but is no address: the client's error, not a 500.
+    const notAnAddress = await api<{ error: { code: string } }>(
+      shop,
+      'POST',
+      `/api/solana-pay/payments/${started.reference}`,
+      { account: '1'.repeat(43) },
+    );
+    expect(notAnAddress.status).toBe(400);
     const res = await fetch(`${shop.url}/api/solana-pay/payments/${started.reference}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://wallet.example' },

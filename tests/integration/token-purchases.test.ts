@@ -213,6 +213,27 @@ describe('Buy Token on the local ledger', () => {
     expect(rows).toEqual([{ status: 'completed', transaction_signature: expect.any(String) }]);
   });
 
+  it('refuses an account that is not a Solana address, and unpaid large purchases block nobody', async () => {
+    const purchase = await startPurchase(shop, '10');
+    for (const account of ['1111111111111111111111111111111111111111111', 'not-an-address']) {
+      const res = await api<{ error: { code: string } }>(
+        shop,
+        'POST',
+        `/api/solana-pay/token-purchases/${purchase.reference}`,
+        { account },
+      );
+      expect(res.status, account).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    // More than the whole treasury started and never paid (nothing is reserved: the transaction is
+    // atomic, so a treasury short of tokens fails it whole): someone else still buys.
+    for (let i = 0; i < 5; i++) await startPurchase(shop, '50000');
+    const buyer = await fundedBuyer(connection);
+    const small = await startPurchase(shop, '10');
+    await payPurchase(connection, buyer, linkOf(shop, small));
+    await waitForPurchase(shop, small.reference);
+  });
+
   it('a purchase past its 5 minutes with nothing handed out expires and hands out nothing', async () => {
     const purchase = await startPurchase(shop, '10');
     await shop.t.deps.tokenSales.watch(new Date(Date.now() + 6 * 60_000));

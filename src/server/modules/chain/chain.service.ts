@@ -4,6 +4,7 @@ import {
   createSolanaRpc,
   createSolanaRpcFromTransport,
   getBase58Encoder,
+  isAddress,
   type Address,
   type KeyPairSigner,
   type Rpc,
@@ -56,6 +57,19 @@ export interface ChainService {
   explorerTransaction(signature: string): Promise<ExplorerTransaction | null>;
   /** Calls `listener` with the account keys of every transaction the local ledger processes. */
   onTransaction(listener: (accountKeys: readonly string[]) => void): () => void;
+}
+
+/**
+ * A wallet account named by a client (a Solana Pay transaction request's `account`): a base58
+ * text the schema let through may still not be 32 bytes; that is the client's error, not a 500.
+ */
+export function accountAddress(text: string): Address {
+  if (!isAddress(text)) {
+    throw new AppError('VALIDATION_FAILED', 'account: Invalid Solana address', {
+      account: 'Invalid Solana address',
+    });
+  }
+  return address(text);
 }
 
 function localTransport(host: LocalChainHost): RpcTransport {

@@ -28,7 +28,7 @@ import type { Database } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
-import type { ChainService } from '../chain/chain.service';
+import { accountAddress, type ChainService } from '../chain/chain.service';
 import { validateTransfer } from '../chain/transfer-validation';
 import type { EventHub } from '../events/event-hub';
 import type { MarketService } from '../market/market.service';
@@ -258,8 +258,8 @@ export function createCryptoPaymentsService(deps: {
       if (payment.status !== 'pending' || payment.expires_at.getTime() <= Date.now()) {
         throw new AppError('CONFLICT', CRYPTO_MESSAGES.notAwaiting);
       }
+      const payer = createNoopSigner(accountAddress(account));
       const expected = await expectedOf(payment);
-      const payer = createNoopSigner(address(account));
       const referenceMeta = { address: address(reference), role: AccountRole.READONLY };
       let transfer: Instruction;
       if (expected.token) {

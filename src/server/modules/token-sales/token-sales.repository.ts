@@ -143,17 +143,6 @@ export function createTokenSalesRepository(db: Db) {
       return rows.map((r) => r.reference);
     },
 
-    /** Tokens promised by live purchases (pending, unexpired): not to be sold twice. */
-    async sumPendingTokens(now: Date): Promise<bigint> {
-      const row = await db
-        .selectFrom('token_purchases')
-        .select(sql<string>`coalesce(sum(token_amount), 0)::text`.as('total'))
-        .where('status', '=', 'pending')
-        .where('expires_at', '>', now)
-        .executeTakeFirstOrThrow();
-      return BigInt(row.total);
-    },
-
     async listPage(query: AdminTokenPurchasesQuery) {
       const { limit, offset } = pageWindow(query);
       let base = db.selectFrom('token_purchases as p').leftJoin('users as u', 'u.id', 'p.user_id');

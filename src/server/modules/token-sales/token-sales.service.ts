@@ -18,7 +18,7 @@ import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
 import { toPage } from '#server/lib/pagination';
 import type { RateLimiter } from '#server/lib/rate-limiter';
-import type { ChainAccounts, ChainService } from '../chain/chain.service';
+import { accountAddress, type ChainAccounts, type ChainService } from '../chain/chain.service';
 import { validateTransfer } from '../chain/transfer-validation';
 import type { CryptoPaymentsService } from '../payments/crypto-payments.service';
 import { newPaymentReference } from '../payments/payments.service';
@@ -115,18 +115,23 @@ export function createTokenSalesService(deps: {
     return row;
   }
 
-  /** The treasury's tokens not promised to a live purchase. */
-  async function tokensForSale(accounts: ChainAccounts, now: Date): Promise<bigint> {
+  /**
+   * The treasury's tokens now. Nothing is reserved for live purchases: the purchase transaction is
+   * atomic (a treasury short of tokens fails it whole, the buyer's SOL unmoved), and reserving
+   * would let anyone block sales by starting large purchases they never pay.
+   */
+  async function treasuryBalance(
+    accounts: ChainAccounts & { treasury: { address: string } },
+  ): Promise<bigint> {
     const treasuryAccount = await tokenAccountOf(
-      accounts.treasury?.address ?? '',
+      accounts.treasury.address,
       accounts.mint,
       accounts.tokenProgram,
     );
-    const [{ value }, promised] = await Promise.all([
-      chain.rpc.getTokenAccountBalance(treasuryAccount, { commitment: 'confirmed' }).send(),
-      repo.sumPendingTokens(now),
-    ]);
-    return BigInt(value.amount) - promised;
+    const { value } = await chain.rpc
+      .getTokenAccountBalance(treasuryAccount, { commitment: 'confirmed' })
+      .send();
+    return BigInt(value.amount);
   }
 
   /** Expired blockhash, at finalized: a transaction written with it can no longer land anywhere. */
@@ -230,7 +235,7 @@ export function createTokenSalesService(deps: {
       const tokenAmount = centsToBaseUnits(usdCents, tokenPriceUsd, accounts.decimals, 'down');
       if (tokenAmount <= 0n) throw new AppError('CONFLICT', TOKEN_SALE_MESSAGES.priceTooHigh);
       const now = new Date();
-      if ((await tokensForSale(accounts, now)) < tokenAmount) {
+      if ((await treasuryBalance(accounts)) < tokenAmount) {
         throw new AppError('UNAVAILABLE', TOKEN_SALE_MESSAGES.soldOut);
       }
       const row = await repo.insert({
@@ -255,6 +260,7 @@ export function createTokenSalesService(deps: {
     },
 
     async transactionFor(reference, account) {
+      const buyer = accountAddress(account);
       const accounts = await sellingAccounts();
       for (let attempt = 0; attempt < 2; attempt++) {
         const row = await find(reference);
@@ -271,9 +277,12 @@ export function createTokenSalesService(deps: {
         if (row.expires_at.getTime() <= Date.now()) {
           throw new AppError('CONFLICT', TOKEN_SALE_MESSAGES.notAwaiting);
         }
+        if ((await treasuryBalance(accounts)) < BigInt(row.token_amount)) {
+          throw new AppError('UNAVAILABLE', TOKEN_SALE_MESSAGES.soldOut);
+        }
         const { value: blockhash } = await chain.rpc.getLatestBlockhash({ commitment: 'finalized' }).send();
         const transaction = await buildPurchaseTransaction({
-          buyer: address(account),
+          buyer,
           shopWallet: accounts.shopWallet,
           treasury: accounts.treasury,
           mint: accounts.mint,
