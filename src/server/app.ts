@@ -18,6 +18,7 @@ import type { AppEnv } from './lib/hono-env';
 import { ssrEntryFile, webDistDir } from './lib/paths';
 import { validationError } from './lib/validate';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { authEmailRoutes } from './modules/auth/auth-email.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
 
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/auth', authRoutes(deps));
+  app.route('/api/auth', authEmailRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
   app.route('/api/uploads', storageRoutes(deps));
   app.route('/api/market', marketRoutes(deps));

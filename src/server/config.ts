@@ -90,6 +90,12 @@ export const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalString,
   S3_FORCE_PATH_STYLE: bool(true),
   SEED_DEMO: bool(true),
+  /** Outgoing mail: an SMTP URL (smtp://user:pass@host:587, smtps://...); unset = .eml files in DATA_DIR/outbox. */
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** The From of every mail the shop sends. */
+  MAIL_FROM: z.string().trim().min(3).default('Aelo <no-reply@aelo.local>'),
+  /** How often the mail sender looks for mail to send. */
+  MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   /** Where rendered demo photos are kept between starts and test runs; `off` renders every time. */
   DEMO_PHOTO_CACHE_DIR: optionalString,
   /** Solana JSON-RPC of a real cluster; unset = the local ledger and local market prices. */
@@ -210,6 +216,12 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(dataDir, "outbox"),
+      sendIntervalMs: env.MAIL_SEND_INTERVAL_MS,
+    },
     /** The shop's contact address for shoppers (SHOP_CONTACT_EMAIL); null shows none. */
     contactEmail: env.SHOP_CONTACT_EMAIL?.toLowerCase() ?? null,
     trustedOrigins: [new URL(publicUrl).origin, ...extraOrigins],

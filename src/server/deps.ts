@@ -20,6 +20,8 @@ import { createSettingsService, type SettingsService } from './modules/settings/
 import { createStorage, type Storage } from './modules/storage/storage';
 import { lazyLocalChain, type LocalChainHost } from './local-ledger/local-chain';
 import { createChainService, type ChainService } from './modules/chain/chain.service';
+import { createMailService, type MailService } from './modules/mail/mail.service';
+import { createMailTransport } from './modules/mail/mail-transport';
 import { createTokenSalesService, type TokenSalesService } from './modules/token-sales/token-sales.service';
 import {
   createCryptoPaymentsService,
@@ -48,6 +50,8 @@ export interface AppDeps {
   chain: ChainService;
   cryptoPayments: CryptoPaymentsService;
   tokenSales: TokenSalesService;
+  /** Outgoing mail, queued in the database and sent by the mail sender job. */
+  mail: MailService;
 }
 
 export interface CreateDepsOptions {
@@ -71,7 +75,8 @@ export async function createDeps(
     }));
   await migrate(database, migrationsDir, logger);
   const events = await createEventHub({ database, logger });
-  const auth = createAuthService({ config, database, logger });
+  const mail = createMailService({ db: database.db, transport: createMailTransport(config, logger), logger });
+  const auth = createAuthService({ config, database, logger, mail });
   const storage = createStorage(config);
   const settings = createSettingsService({ config, db: database.db, events, logger });
   const market = createMarketService({
@@ -127,6 +132,7 @@ export async function createDeps(
     chain,
     cryptoPayments,
     tokenSales,
+    mail,
   };
 }
 

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import type { Server } from 'node:http';
 import { closeDeps, createDeps } from './deps';
 import { attachLocalChainSockets } from './local-ledger/local-chain-sockets';
+import { startMailSender } from './jobs/mail-sender';
 import { startPaymentWatcher } from './jobs/payment-watcher';
 import { startReservationSweeper } from './jobs/reservation-sweeper';
 import { createLogger } from './lib/logger';
@@ -39,6 +40,7 @@ async function main() {
 
   const sweeper = startReservationSweeper(deps);
   const watcher = startPaymentWatcher(deps);
+  const mailSender = startMailSender(deps);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
@@ -58,7 +60,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Jobs stop first; live-event streams end next so that open connections do not hold the server open.
-    void Promise.all([sweeper.stop(), watcher.stop()])
+    void Promise.all([sweeper.stop(), watcher.stop(), mailSender.stop()])
       .then(() => detachLedgerSockets?.())
       .then(() => deps.events.close())
       .then(

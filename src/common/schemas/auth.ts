@@ -60,3 +60,28 @@ export type AuthUserResponse = z.infer<typeof AuthUserResponseSchema>;
 /** POST /api/auth/sign-out (the session is deleted on the server and its cookie cleared). */
 export const SignOutResponseSchema = z.object({ ok: z.literal(true) });
 export type SignOutResponse = z.infer<typeof SignOutResponseSchema>;
+
+// Email confirmation and password reset (issue 13) ------------------------------------------------
+
+const TokenSchema = z.string().trim().min(1, 'This link is incomplete').max(500);
+
+/** POST /api/auth/verify-email: the token of the confirmation link. */
+export const VerifyEmailInputSchema = z.object({ token: TokenSchema });
+
+/** POST /api/auth/forgot-password */
+export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
+
+/** POST /api/auth/reset-password */
+export const ResetPasswordInputSchema = z.object({ token: TokenSchema, password: PasswordSchema });
+
+/** GET /api/auth/email-verification: whether the signed-in account's email is confirmed. */
+export const EmailStatusResponseSchema = z.object({ email: z.string(), verified: z.boolean() });
+export type EmailStatusResponse = z.infer<typeof EmailStatusResponseSchema>;
+
+export const EMAIL_FLOW_TEXTS = {
+  resetRequested:
+    'If an account exists for this address, a link to reset its password is on its way. It works for one hour.',
+  resetDone: 'Your password has been changed. Sign in with the new one.',
+  verified: 'Your email address is confirmed.',
+  verificationSent: 'A new confirmation link is on its way.',
+} as const;

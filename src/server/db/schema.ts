@@ -148,6 +148,22 @@ export interface TokenPurchasesTable {
   updated_at: Timestamp;
 }
 
+/** 0010_mail_outbox.sql: every mail, written before it is sent (one per event key). */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  event_key: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface PaymentEventsTable {
   id: Generated<string>;
   payment_id: string;
@@ -308,6 +324,7 @@ export interface DB {
   products: ProductsTable;
   payments: PaymentsTable;
   token_purchases: TokenPurchasesTable;
+  mail_outbox: MailOutboxTable;
   payment_events: PaymentEventsTable;
   stock_reservations: StockReservationsTable;
   orders: OrdersTable;

@@ -87,6 +87,15 @@ export function createAuthRepository(db: Db) {
       return row ?? null;
     },
 
+    async findEmailStatus(id: string): Promise<{ email: string; verified: boolean } | null> {
+      const row = await db
+        .selectFrom('users')
+        .select(['email', 'email_verified'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { email: row.email, verified: row.email_verified } : null;
+    },
+
     async findUserById(id: string): Promise<UserRow | null> {
       const row = await db
         .selectFrom('users')

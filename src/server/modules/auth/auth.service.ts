@@ -27,6 +27,8 @@ import {
   readJson,
   withoutClientIp,
 } from './better-auth';
+import type { MailService } from '../mail/mail.service';
+import { authMailer, createEmailFlows, type EmailFlows } from './auth-email';
 import { assertUncommonPassword } from './password-policy';
 import { createSignInThrottle } from './sign-in-throttle';
 import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
@@ -85,7 +87,7 @@ export interface CreateUserInput {
   role?: Role;
 }
 
-export interface AuthService {
+export interface AuthService extends EmailFlows {
   /** The signed-in user of a request, or null (no, invalid, expired or too old session). */
   getSessionUser(headers: Headers): Promise<SessionUser | null>;
   signUp(input: SignUpInput, request: AuthRequestContext): Promise<AuthResult<AuthUserResponse>>;
@@ -113,6 +115,7 @@ export interface CreateAuthServiceOptions {
   config: Config;
   database: Database;
   logger: Logger;
+  mail: MailService;
 }
 
 interface AuthUserLike {
@@ -132,7 +135,7 @@ function toSessionUser(user: AuthUserLike): SessionUser {
   };
 }
 
-export function createAuthService({ config, database, logger }: CreateAuthServiceOptions): AuthService {
+export function createAuthService({ config, database, logger, mail }: CreateAuthServiceOptions): AuthService {
   const repo = createAuthRepository(database.db);
   const log = logger.child({ module: 'auth' });
   const passwords = createPasswordHasher(config.passwordHashCost);
@@ -140,7 +143,8 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
   const maxAgeMs = config.session.maxAgeSeconds * 1000;
   const publicOrigin = new URL(config.publicUrl).origin;
 
-  const auth = createBetterAuth({ config, database, log, passwords });
+  const auth = createBetterAuth({ config, database, log, passwords, mailer: authMailer(mail, publicOrigin) });
+  const emailFlows = createEmailFlows({ auth, config, database, log });
 
   // --- helpers ---------------------------------------------------------------------------------
 
@@ -253,6 +257,8 @@ export function createAuthService({ config, database, logger }: CreateAuthServic
   // --- the service -----------------------------------------------------------------------------
 
   return {
+    ...emailFlows,
+
     async getSessionUser(headers) {
       if (!headers.get('cookie')) return null;
       return (await readSession(headers, false)).user;

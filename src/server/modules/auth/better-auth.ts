@@ -73,9 +73,14 @@ export interface CreateBetterAuthOptions {
   database: Database;
   log: Logger;
   passwords: PasswordHasher;
+  /** Mails better-auth's verification and reset tokens (links to the shop's own pages). */
+  mailer: {
+    verification(user: { email: string }, token: string): Promise<void>;
+    reset(user: { email: string }, token: string): Promise<void>;
+  };
 }
 
-export function createBetterAuth({ config, database, log, passwords }: CreateBetterAuthOptions) {
+export function createBetterAuth({ config, database, log, passwords, mailer }: CreateBetterAuthOptions) {
   const publicOrigin = new URL(config.publicUrl).origin;
   const sessionExpiresIn = Math.min(config.session.idleSeconds, config.session.maxAgeSeconds);
   const signUpRule = { window: config.signUpRateLimit.windowSeconds, max: config.signUpRateLimit.max };
@@ -108,6 +113,15 @@ export function createBetterAuth({ config, database, log, passwords }: CreateBet
         hash: (password) => passwords.hash(password),
         verify: ({ hash, password }) => passwords.verify(hash, password),
       },
+      // A reset link works once, for an hour, and signs the account out everywhere.
+      sendResetPassword: ({ user, token }) => mailer.reset(user, token),
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 3600,
+      sendVerificationEmail: ({ user, token }) => mailer.verification(user, token),
     },
     user: {
       modelName: 'users',

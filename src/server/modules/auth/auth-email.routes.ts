@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import {
+  ForgotPasswordInputSchema,
+  ResetPasswordInputSchema,
+  VerifyEmailInputSchema,
+} from '#common/schemas/auth';
+import type { AppDeps } from '#server/deps';
+import { requireUser } from '#server/lib/auth-guards';
+import { clientIpOf } from '#server/lib/client-ip';
+import type { AppEnv } from '#server/lib/hono-env';
+import { validate } from '#server/lib/validate';
+
+/**
+ * /api/auth, the email flows (mail is written to the outbox, sent by the mail sender):
+ *   GET  /email-verification         -> { email, verified } (signed in)
+ *   POST /email-verification/resend  -> { ok } a new confirmation link (signed in, 3 per 10 min)
+ *   POST /verify-email {token}       -> { ok } the account's email is confirmed
+ *   POST /forgot-password {email}    -> { ok } the same answer whether or not the address has an account
+ *   POST /reset-password {token, password} -> { ok } new password; every session signed out
+ */
+export function authEmailRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { auth } = deps;
+  return new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      c.header('Cache-Control', 'no-store');
+      await next();
+    })
+    .get('/email-verification', requireUser, async (c) => c.json(await auth.emailStatus(c.var.user.id)))
+    .post('/email-verification/resend', requireUser, async (c) => {
+      await auth.resendVerification(c.var.user.id);
+      return c.json({ ok: true });
+    })
+    .post('/verify-email', validate('json', VerifyEmailInputSchema), async (c) => {
+      await auth.verifyEmail(c.req.valid('json').token);
+      return c.json({ ok: true });
+    })
+    .post('/forgot-password', validate('json', ForgotPasswordInputSchema), async (c) => {
+      await auth.requestPasswordReset(c.req.valid('json').email, clientIpOf(c));
+      return c.json({ ok: true });
+    })
+    .post('/reset-password', validate('json', ResetPasswordInputSchema), async (c) => {
+      const { token, password } = c.req.valid('json');
+      await auth.resetPassword(token, password);
+      return c.json({ ok: true });
+    });
+}

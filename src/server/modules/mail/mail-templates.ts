@@ -1,0 +1,58 @@
+import type { OutgoingMail } from './mail.repository';
+
+/**
+ * The shop's mails, as plain text (every client reads it) with a simple HTML twin. Links are
+ * absolute, to PUBLIC_URL; nothing a user typed is put in HTML without escaping.
+ */
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function html(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html><body style="margin:0;background:#fafaf9;font-family:Helvetica,Arial,sans-serif;color:#1c1917">
+<div style="max-width:520px;margin:0 auto;padding:40px 24px">
+<p style="font-size:20px;font-weight:700;margin:0 0 24px">Aelo</p>
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#e11d48;color:#fff;text-decoration:none;padding:12px 22px;border-radius:999px;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#78716c;margin:0">Or open this link: ${escapeHtml(action.url)}</p>
+</div></body></html>`;
+}
+
+function mail(
+  eventKey: string,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+): OutgoingMail {
+  const text = `${subject}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n\n— Aelo`;
+  return { eventKey, to, subject, text, html: html(subject, paragraphs, action) };
+}
+
+export function verificationMail(to: string, token: string, publicUrl: string): OutgoingMail {
+  return mail(
+    `verify-email:${token}`,
+    to,
+    'Confirm your email address',
+    [
+      'Welcome to Aelo. Confirm that this address is yours to see the orders placed with it in your account.',
+      'The link works for 24 hours. If you did not create an account, ignore this mail.',
+    ],
+    { label: 'Confirm email', url: `${publicUrl}/verify-email?token=${encodeURIComponent(token)}` },
+  );
+}
+
+export function passwordResetMail(to: string, token: string, publicUrl: string): OutgoingMail {
+  return mail(
+    `reset-password:${token}`,
+    to,
+    'Reset your password',
+    [
+      'Someone asked to reset the password of your Aelo account. Choose a new one with the link below.',
+      'The link works once, for one hour, and signs you out on every device. If it was not you, ignore this mail: your password stays as it is.',
+    ],
+    { label: 'Choose a new password', url: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}` },
+  );
+}

@@ -1,0 +1,52 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '#server/config';
+import type { Logger } from '#server/lib/logger';
+import type { OutgoingMail } from './mail.repository';
+
+/** Hands one mail to the world: SMTP when SMTP_URL is set, otherwise an .eml file in DATA_DIR/outbox. */
+export interface MailTransport {
+  send(mail: OutgoingMail & { id: string }): Promise<void>;
+}
+
+export function createMailTransport(config: Config, logger: Logger): MailTransport {
+  const log = logger.child({ module: 'mail' });
+  const { smtpUrl, from, outboxDir } = config.mail;
+  if (smtpUrl) {
+    const smtp = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(mail) {
+        await smtp.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+          headers: { 'X-Shop-Event': mail.eventKey },
+        });
+      },
+    };
+  }
+  // The embedded default: nodemailer writes the real RFC 5322 message, we keep it as a file a mail
+  // client opens, and log its links so a developer can follow them from the console.
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await files.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        headers: { 'X-Shop-Event': mail.eventKey },
+      });
+      mkdirSync(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outboxDir, `${stamp}-${mail.id}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the outbox');
+    },
+  };
+}

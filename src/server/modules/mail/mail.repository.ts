@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { Db } from '#server/db/client';
+
+export interface OutgoingMail {
+  /** Names the event the mail is about ('verify-email:<user>:<token>', 'order-confirmed:<order>'): one mail per key. */
+  eventKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+export interface QueuedMail extends OutgoingMail {
+  id: string;
+  attempts: number;
+}
+
+export function createMailRepository(db: Db) {
+  return {
+    /** Queues a mail unless its event already has one; true when queued now. */
+    async insertIfAbsent(mail: OutgoingMail): Promise<boolean> {
+      const row = await db
+        .insertInto('mail_outbox')
+        .values({
+          event_key: mail.eventKey,
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+        })
+        .onConflict((oc) => oc.column('event_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Claims due mail for one sending attempt: moves its next attempt `leaseMs` ahead (so another
+     * instance, or this one after a crash, tries again only then) and counts the attempt.
+     */
+    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
+      const result = await sql<{
+        id: string;
+        event_key: string;
+        to_address: string;
+        subject: string;
+        text_body: string;
+        html_body: string | null;
+        attempts: number;
+      }>`
+        update mail_outbox set next_attempt_at = ${leaseUntil}, attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where status = 'pending' and next_attempt_at <= ${now}
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, event_key, to_address, subject, text_body, html_body, attempts
+      `.execute(db);
+      return result.rows.map((r) => ({
+        id: r.id,
+        eventKey: r.event_key,
+        to: r.to_address,
+        subject: r.subject,
+        text: r.text_body,
+        html: r.html_body,
+        attempts: r.attempts,
+      }));
+    },
+
+    async markSent(id: string, at: Date): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: at, last_error: null })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set(
+          retryAt ? { last_error: error, next_attempt_at: retryAt } : { last_error: error, status: 'failed' },
+        )
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
