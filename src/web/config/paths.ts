@@ -17,6 +17,9 @@ export const paths = {
   terms: fixed('/terms'),
   privacy: fixed('/privacy'),
   login: fixed('/login'),
+  forgotPassword: fixed('/forgot-password'),
+  resetPassword: fixed('/reset-password'),
+  verifyEmail: fixed('/verify-email'),
   howToBuy: fixed('/how-to-buy'),
   success: {
     path: '/success',

@@ -11,6 +11,7 @@ import { useCurrentUser } from '#web/lib/current-user';
 import { useSignOut } from '#web/features/auth/api/sign-out';
 import { RequireUser } from '#web/features/auth/components/require-user';
 import { errorMessage } from '#web/lib/api-client';
+import { VerifyEmailBanner } from '#web/features/auth/components/verify-email-banner';
 
 const accountLinks = [
   { label: 'Orders', to: paths.profile.orders.getHref(), icon: Package },
@@ -156,6 +157,7 @@ export function AccountLayout() {
           </aside>
           <main id="main" tabIndex={-1} className="min-w-0 outline-none">
             <MobileUserStrip />
+            <VerifyEmailBanner />
             <Outlet />
           </main>
         </div>

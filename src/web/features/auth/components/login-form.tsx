@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { SignInInputSchema, SignUpInputSchema, PASSWORD_MIN_LENGTH } from '#common/schemas/auth';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
+import { paths } from '#web/config/paths';
 import { errorMessage, isApiError } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
 import { useSignIn } from '../api/sign-in';
@@ -95,6 +97,16 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           label="Password"
           error={fieldErrors.password ?? serverFields.password}
           hint={isSignIn ? undefined : `At least ${PASSWORD_MIN_LENGTH} characters.`}
+          labelAside={
+            isSignIn ? (
+              <Link
+                to={paths.forgotPassword.getHref()}
+                className="rounded text-sm font-medium text-rose-700 underline-offset-4 hover:underline"
+              >
+                Forgot password?
+              </Link>
+            ) : undefined
+          }
           isRequired
         >
           <Input

@@ -1,0 +1,12 @@
+import { PageTitle } from '#web/components/page-title';
+import { AuthCard } from '#web/features/auth/components/auth-card';
+import { ForgotPasswordForm } from '#web/features/auth/components/email-flow-forms';
+
+export function Component() {
+  return (
+    <AuthCard>
+      <PageTitle title="Reset your password" />
+      <ForgotPasswordForm />
+    </AuthCard>
+  );
+}

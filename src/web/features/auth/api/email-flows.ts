@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailStatusResponse } from '#common/schemas/auth';
+import { apiClient } from '#web/lib/api-client';
+import { authKeys } from '#web/lib/auth-keys';
+
+/**
+ * The account's email flows: whether the email is confirmed, a new confirmation link, confirming
+ * with a mailed link, and the password reset. One file for the five small calls of one flow.
+ */
+
+export function getEmailStatus(signal?: AbortSignal): Promise<EmailStatusResponse> {
+  return apiClient.get<EmailStatusResponse>('/api/auth/email-verification', { signal });
+}
+
+export function useEmailStatus(enabled = true) {
+  return useQuery({
+    queryKey: [...authKeys.all, 'email-status'] as const,
+    queryFn: ({ signal }) => getEmailStatus(signal),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => apiClient.post('/api/auth/email-verification/resend', {}) });
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiClient.post('/api/auth/verify-email', { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...authKeys.all, 'email-status'] }),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) => apiClient.post('/api/auth/forgot-password', { email }),
+  });
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      apiClient.post('/api/auth/reset-password', input),
+    // Every session ends with a reset: this browser is signed out too.
+    onSuccess: () => queryClient.setQueryData(authKeys.me(), { user: null }),
+  });
+}

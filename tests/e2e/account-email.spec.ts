@@ -1,0 +1,94 @@
+/**
+ * The account's email flows in Chromium, with mail as a newcomer gets it (no SMTP_URL: .eml files
+ * in DATA_DIR/outbox, sent by the real server's mail sender): sign up, the account area asks to
+ * confirm the address, the link from the outbox confirms it; 'Forgot password?' mails a reset
+ * link whose page sets a new password that signs in.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { describeBrowser, useBrowserSuite } from '../helpers/browser';
+
+/** The newest link to `page` mailed to `email`, read from the outbox's files (waits for the sender). */
+async function mailedLink(dataDir: string, email: string, page: string): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  const until = Date.now() + 15_000;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).sort().reverse();
+    } catch {
+      // The sender has not written anything yet.
+    }
+    for (const file of files) {
+      const text = readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      if (!text.includes(`To: ${email}`)) continue;
+      const match = new RegExp(`https?://[^\\s"<]+/${page}\\?token=[^\\s"<]+`).exec(text);
+      if (match) return match[0];
+    }
+    if (Date.now() > until) throw new Error(`no ${page} mail to ${email} in ${dir}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describeBrowser('account email flows', () => {
+  const shop = useBrowserSuite();
+
+  it('signs up, is asked to confirm the email, and confirms it from the mailed link', async () => {
+    const email = `maya-${Date.now().toString(36)}@example.com`;
+    const page = await shop.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('lilac-harbour-42');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/profile'));
+    const banner = page.getByRole('status').filter({ hasText: 'Confirm your email address' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(email);
+
+    const link = await mailedLink(shop.server.dataDir, email, 'verify-email');
+    expect(link.startsWith(shop.server.baseUrl)).toBe(true);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email confirmed' }).waitFor();
+    await page.getByRole('link', { name: 'View your orders' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile/orders');
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    expect(await page.getByText('Confirm your email address').count()).toBe(0);
+  });
+
+  it("resets a forgotten password from /login's link and signs in with the new one", async () => {
+    const email = `noor-${Date.now().toString(36)}@example.com`;
+    const created = await fetch(shop.url('/api/auth/sign-up/email'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shop.server.baseUrl },
+      body: JSON.stringify({ email, password: 'amber-lantern-31' }),
+    });
+    expect(created.status).toBe(200);
+
+    const page = await shop.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Email me a reset link' }).click();
+    await page.getByText(/If an account exists for this address/).waitFor();
+
+    await page.goto(await mailedLink(shop.server.dataDir, email, 'reset-password'));
+    await page.getByLabel('New password', { exact: true }).fill('violet-compass-58');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('violet-compass-59');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm new password', { exact: true }).fill('violet-compass-58');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('violet-compass-58');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/profile'));
+  });
+});
