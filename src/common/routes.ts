@@ -19,6 +19,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/how-to-buy',
   '/success',
   '/products/:id',
+  '/orders/:id',
   '/explorer/tx/:signature',
   '/admin/login',
   '/admin',

@@ -219,7 +219,7 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     mail: {
       smtpUrl: env.SMTP_URL ?? null,
       from: env.MAIL_FROM,
-      outboxDir: path.join(dataDir, "outbox"),
+      outboxDir: path.join(dataDir, 'outbox'),
       sendIntervalMs: env.MAIL_SEND_INTERVAL_MS,
     },
     /** The shop's contact address for shoppers (SHOP_CONTACT_EMAIL); null shows none. */

@@ -21,6 +21,7 @@ import { createStorage, type Storage } from './modules/storage/storage';
 import { lazyLocalChain, type LocalChainHost } from './local-ledger/local-chain';
 import { createChainService, type ChainService } from './modules/chain/chain.service';
 import { createMailService, type MailService } from './modules/mail/mail.service';
+import { createGuestOrderService, type GuestOrderService } from './modules/orders/guest-order.service';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { createTokenSalesService, type TokenSalesService } from './modules/token-sales/token-sales.service';
 import {
@@ -52,6 +53,8 @@ export interface AppDeps {
   tokenSales: TokenSalesService;
   /** Outgoing mail, queued in the database and sent by the mail sender job. */
   mail: MailService;
+  /** One order by the signed link of its mail (guests have no account). */
+  guestOrders: GuestOrderService;
 }
 
 export interface CreateDepsOptions {
@@ -90,7 +93,13 @@ export async function createDeps(
   const chain = createChainService({ config, localChain });
   const cryptoPayments = createCryptoPaymentsService({ config, database, logger, events, chain, market });
   const payments = createPaymentsService({ database, events, stripe, chainCheck: cryptoPayments });
-  const stripeWebhooks = createStripeWebhooksService({ database, logger, events, stripe });
+  const orderLinks = { publicUrl: config.publicUrl, secret: config.authSecret };
+  const stripeWebhooks = createStripeWebhooksService({ links: orderLinks, database, logger, events, stripe });
+  const guestOrders = createGuestOrderService({
+    db: database.db,
+    links: orderLinks,
+    imagePublicBase: storage.publicBase,
+  });
   const checkout = createCheckoutService({
     config,
     database,
@@ -133,6 +142,7 @@ export async function createDeps(
     cryptoPayments,
     tokenSales,
     mail,
+    guestOrders,
   };
 }
 

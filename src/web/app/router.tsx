@@ -49,6 +49,7 @@ const storefrontPages: RouteObject[] = [
   { path: paths.howToBuy.path, ...page('storefront/how-to-buy') },
   { path: paths.success.path, ...page('storefront/success') },
   { path: paths.product.path, ...page('storefront/product') },
+  { path: paths.guestOrder.path, ...page('storefront/guest-order') },
   { path: paths.explorerTx.path, ...page('storefront/explorer-tx') },
   { path: '*', ...page('storefront/not-found') },
 ];

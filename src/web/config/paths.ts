@@ -30,6 +30,11 @@ export const paths = {
     path: '/explorer/tx/:signature',
     getHref: (signature: string) => `/explorer/tx/${encodeURIComponent(signature)}`,
   },
+  guestOrder: {
+    path: '/orders/:id',
+    getHref: (id: string, token: string) =>
+      `/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`,
+  },
   product: {
     path: '/products/:id',
     getHref: (id: string) => `/products/${encodeURIComponent(id)}`,

@@ -20,7 +20,7 @@ function html(title: string, paragraphs: string[], action: { label: string; url:
 </div></body></html>`;
 }
 
-function mail(
+export function mail(
   eventKey: string,
   to: string,
   subject: string,
@@ -54,5 +54,76 @@ export function passwordResetMail(to: string, token: string, publicUrl: string):
       'The link works once, for one hour, and signs you out on every device. If it was not you, ignore this mail: your password stays as it is.',
     ],
     { label: 'Choose a new password', url: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}` },
+  );
+}
+
+/** What an order mail says about its order. */
+export interface OrderMailFacts {
+  id: string;
+  to: string;
+  name: string;
+  totalText: string;
+  items: Array<{ title: string; quantity: number; size: string | null; color: string | null }>;
+  /** The signed link to the order's status page (works without an account). */
+  statusUrl: string;
+}
+
+function itemLines(items: OrderMailFacts['items']): string[] {
+  return items.map((i) => {
+    const options = [i.size, i.color].filter(Boolean).join(', ');
+    return `${i.quantity} × ${i.title}${options ? ` (${options})` : ''}`;
+  });
+}
+
+export function orderConfirmationMail(order: OrderMailFacts): OutgoingMail {
+  const number = order.id.slice(0, 8);
+  return mail(
+    `order-confirmed:${order.id}`,
+    order.to,
+    `Order #${number} confirmed`,
+    [
+      `Thank you${order.name ? `, ${order.name}` : ''}. We have your order #${number} (${order.totalText}).`,
+      ...itemLines(order.items),
+      'You will receive tracking information within 48 hours once your order ships.',
+    ],
+    { label: 'Follow your order', url: order.statusUrl },
+  );
+}
+
+export function orderRefundMail(order: OrderMailFacts): OutgoingMail {
+  const number = order.id.slice(0, 8);
+  return mail(
+    `order-refund:${order.id}`,
+    order.to,
+    `Order #${number}: your payment will be refunded`,
+    [
+      `We received your payment of ${order.totalText}, but could not reserve your items in time, so order #${number} cannot be shipped.`,
+      'Your payment will be refunded within 5 business days. We are sorry for the trouble.',
+    ],
+    { label: 'See your order', url: order.statusUrl },
+  );
+}
+
+export function orderUpdateMail(
+  order: OrderMailFacts,
+  update: { status: string; trackingNumber: string | null; trackingUrl: string | null },
+): OutgoingMail {
+  const number = order.id.slice(0, 8);
+  const shipped =
+    update.status === 'shipped' || (update.status === 'pending' && update.trackingNumber !== null);
+  const paragraphs = [
+    shipped
+      ? `Good news${order.name ? `, ${order.name}` : ''}: order #${number} is on its way.`
+      : `Order #${number} is now ${update.status}.`,
+    ...(update.trackingNumber
+      ? [`Tracking number: ${update.trackingNumber}${update.trackingUrl ? ` (${update.trackingUrl})` : ''}`]
+      : []),
+  ];
+  return mail(
+    `order-update:${order.id}:${update.status}:${update.trackingNumber ?? ''}`,
+    order.to,
+    shipped ? `Order #${number} has shipped` : `Order #${number} is ${update.status}`,
+    paragraphs,
+    { label: 'Follow your order', url: order.statusUrl },
   );
 }

@@ -24,6 +24,14 @@ export interface MailService {
   onQueued(listener: () => void): () => void;
 }
 
+/**
+ * Queues a mail in `db` (a transaction's, so it is sent only if that commits); false when its event
+ * already has one. The sender finds it on its next pass.
+ */
+export function queueMail(db: Db, mail: OutgoingMail): Promise<boolean> {
+  return createMailRepository(db).insertIfAbsent(mail);
+}
+
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
@@ -35,7 +43,7 @@ export function createMailService(deps: { db: Db; transport: MailTransport; logg
 
   return {
     async enqueue(mail, within = db) {
-      const queued = await createMailRepository(within).insertIfAbsent(mail);
+      const queued = await queueMail(within, mail);
       if (queued) for (const listener of listeners) listener();
       return queued;
     },

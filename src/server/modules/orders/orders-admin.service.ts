@@ -1,4 +1,5 @@
 import { shortOrderId } from '#common/format';
+import { carrierTrackingUrl } from '#common/tracking';
 import { resolveImageUrl } from '#common/images';
 import { UUID_PATTERN, type AdminDeleted } from '#common/schemas/admin';
 import {
@@ -15,6 +16,9 @@ import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
+import { orderUpdateMail } from '../mail/mail-templates';
+import { queueMail } from '../mail/mail.service';
+import { orderMailFacts } from './guest-order.service';
 import { createOrdersAdminRepository, type OrderItemRow, type OrderRow } from './orders-admin.repository';
 import { pageWindow, toPage } from '#server/lib/pagination';
 
@@ -52,6 +56,25 @@ export function createOrdersAdminService(deps: {
   imagePublicBase: string;
 }): OrdersAdminService {
   const repo = createOrdersAdminRepository(deps.db);
+  const links = { publicUrl: deps.config.publicUrl, secret: deps.config.authSecret };
+
+  /** A shipping mail to the order's email when the admin changed its status or tracking number. */
+  async function queueShopperUpdate(trx: Db, before: OrderRow, after: OrderRow): Promise<void> {
+    const moved = before.status !== after.status || before.tracking_number !== after.tracking_number;
+    if (!moved || after.status === 'failed') return;
+    // Back to pending says nothing to the shopper; a tracking number added while pending does.
+    if (after.status === 'pending' && before.tracking_number === after.tracking_number) return;
+    const facts = await orderMailFacts(trx, links, after.id);
+    if (!facts) return;
+    await queueMail(
+      trx,
+      orderUpdateMail(facts, {
+        status: after.status,
+        trackingNumber: after.tracking_number,
+        trackingUrl: after.tracking_number ? carrierTrackingUrl(after.tracking_number) : null,
+      }),
+    );
+  }
 
   const explorerUrl = (signature: string | null): string | null => {
     if (!signature) return null;
@@ -160,6 +183,7 @@ export function createOrdersAdminService(deps: {
         if (changes.trackingNumber !== undefined) {
           diff.trackingNumber = { from: before.tracking_number, to: after.tracking_number };
         }
+        await queueShopperUpdate(trx, before, after);
         const entry = await recordAudit(
           trx,
           {

@@ -149,6 +149,7 @@ export function createCryptoPaymentsService(deps: {
           transactionSignature: signature,
           detail: { signature, received: received.toString(), blockTime: blockTime?.toString() ?? null },
           now,
+          links: { publicUrl: config.publicUrl, secret: config.authSecret },
         });
       });
     } catch (err) {

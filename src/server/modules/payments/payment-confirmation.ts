@@ -8,6 +8,9 @@ import {
   stockRequestsFor,
   type StockChange,
 } from '../catalog/stock.service';
+import { orderConfirmationMail, orderRefundMail } from '../mail/mail-templates';
+import { queueMail } from '../mail/mail.service';
+import { orderMailFacts, type OrderLinks } from '../orders/guest-order.service';
 import { placeOrder, type PlacedOrder } from '../orders/orders.service';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import { storedLines } from './payments.service';
@@ -38,6 +41,8 @@ export interface ConfirmPaymentInput {
   /** More for the payment_events row. */
   detail: Record<string, unknown>;
   now: Date;
+  /** For the order mail's signed status link. */
+  links: OrderLinks;
 }
 
 export async function confirmPaymentInTransaction(
@@ -108,5 +113,8 @@ export async function confirmPaymentInTransaction(
     transactionSignature: input.transactionSignature,
     ...(failure ? { failure: { refundReason: failure.refundReason } } : {}),
   });
+  // The order's mail, in the same transaction: sent once the order exists, never twice (its key).
+  const facts = await orderMailFacts(trx, input.links, order.id);
+  if (facts) await queueMail(trx, failure ? orderRefundMail(facts) : orderConfirmationMail(facts));
   return { order, change, failed: failure !== null };
 }

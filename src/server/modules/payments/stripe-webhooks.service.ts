@@ -4,6 +4,7 @@ import type { Database, Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
 import type { EventHub } from '../events/event-hub';
+import type { OrderLinks } from '../orders/guest-order.service';
 import { confirmPaymentInTransaction } from './payment-confirmation';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import { endPending, publishOrderCreated, publishStockChange } from './payments.service';
@@ -58,6 +59,8 @@ export interface StripeWebhooksService {
 }
 
 export interface CreateStripeWebhooksServiceOptions {
+  /** For the order mail's signed status link. */
+  links: OrderLinks;
   database: Database;
   logger: Logger;
   events: EventHub;
@@ -65,6 +68,7 @@ export interface CreateStripeWebhooksServiceOptions {
 }
 
 export function createStripeWebhooksService({
+  links,
   database,
   logger,
   events,
@@ -135,6 +139,7 @@ export function createStripeWebhooksService({
         transactionSignature: null,
         detail: { eventId, sessionId: session.id, paymentIntentId: piId, amountTotal: paid },
         now,
+        links,
       });
       return {
         outcome: failed ? ('failed_order_created' as const) : ('order_created' as const),

@@ -1,0 +1,83 @@
+import { resolveImageUrl } from '#common/images';
+import { formatUsd } from '#common/money';
+import { GUEST_ORDER_NOT_FOUND, type GuestOrder } from '#common/schemas/guest-order';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
+import { signLink, verifyLink } from '#server/lib/signed-links';
+import type { OrderMailFacts } from '../mail/mail-templates';
+import { createGuestOrderRepository } from './guest-order.repository';
+
+/**
+ * Guest order links: every order mail carries a signed link (`/orders/<id>?token=`) to a page
+ * with that one order's status, so a shopper who bought without an account can follow it. The
+ * token is an HMAC of the order id and an expiry under the server's secret; a tampered, foreign
+ * or expired link finds nothing (the same 404 as an unknown order).
+ */
+
+const PURPOSE = 'guest-order';
+export const GUEST_LINK_DAYS = 180;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OrderLinks {
+  publicUrl: string;
+  secret: string;
+}
+
+export function guestOrderUrl(links: OrderLinks, orderId: string, now = new Date()): string {
+  const expires = new Date(now.getTime() + GUEST_LINK_DAYS * 86_400_000);
+  return `${links.publicUrl}/orders/${orderId}?token=${signLink(links.secret, PURPOSE, orderId, expires)}`;
+}
+
+/** What an order mail says, read in `db` (the confirming transaction's, for the confirmation). */
+export async function orderMailFacts(
+  db: Db,
+  links: OrderLinks,
+  orderId: string,
+): Promise<OrderMailFacts | null> {
+  const order = await createGuestOrderRepository(db).findWithItems(orderId);
+  if (!order) return null;
+  const info = order.shipping_info;
+  return {
+    id: order.id,
+    to: order.shipping_email,
+    name: info.firstName ?? '',
+    totalText: formatUsd(order.amount_cents),
+    items: order.items.map((i) => ({ title: i.title, quantity: i.quantity, size: i.size, color: i.color })),
+    statusUrl: guestOrderUrl(links, order.id),
+  };
+}
+
+export function createGuestOrderService(deps: { db: Db; links: OrderLinks; imagePublicBase: string }) {
+  return {
+    async get(id: string, token: string): Promise<GuestOrder> {
+      if (!UUID.test(id) || !verifyLink(deps.links.secret, PURPOSE, id.toLowerCase(), token)) {
+        throw new AppError('NOT_FOUND', GUEST_ORDER_NOT_FOUND);
+      }
+      const order = await createGuestOrderRepository(deps.db).findWithItems(id.toLowerCase());
+      if (!order) throw new AppError('NOT_FOUND', GUEST_ORDER_NOT_FOUND);
+      return {
+        id: order.id,
+        status: order.status,
+        createdAt: order.created_at.toISOString(),
+        paymentMethod: order.payment_method,
+        items: order.items.map((i) => ({
+          title: i.title,
+          image: resolveImageUrl(i.image, deps.imagePublicBase),
+          size: i.size,
+          color: i.color,
+          quantity: i.quantity,
+          priceCents: i.price_cents,
+        })),
+        subtotalCents: order.subtotal_cents,
+        shippingCents: order.shipping_cents,
+        discountCents: order.discount_cents,
+        totalCents: order.amount_cents,
+        trackingNumber: order.tracking_number,
+        transactionSignature: order.transaction_signature,
+        refundRequired: order.refund_required,
+      };
+    },
+  };
+}
+
+export type GuestOrderService = ReturnType<typeof createGuestOrderService>;

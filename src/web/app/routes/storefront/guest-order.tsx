@@ -1,0 +1,16 @@
+import { useParams, useSearchParams } from 'react-router';
+import { PageTitle } from '#web/components/page-title';
+import { GuestOrderView } from '#web/features/guest-order/components/guest-order-view';
+
+export function Component() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  return (
+    <div className="flex-1 bg-stone-50 px-5 py-12 sm:px-8 sm:py-16">
+      <PageTitle title="Your order" />
+      <div className="mx-auto max-w-2xl">
+        <GuestOrderView id={id} token={params.get('token') ?? ''} />
+      </div>
+    </div>
+  );
+}

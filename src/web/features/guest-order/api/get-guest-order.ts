@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { GuestOrder } from '#common/schemas/guest-order';
+import { apiClient } from '#web/lib/api-client';
+
+export const guestOrderKeys = {
+  all: ['guest-order'] as const,
+  detail: (id: string, token: string) => [...guestOrderKeys.all, id, token] as const,
+};
+
+/** GET /api/guest-orders/:id?token=: one order, by the signed link of its mail. */
+export function getGuestOrder(id: string, token: string, signal?: AbortSignal): Promise<GuestOrder> {
+  return apiClient.get<GuestOrder>(`/api/guest-orders/${encodeURIComponent(id)}`, {
+    query: { token },
+    signal,
+  });
+}
+
+export function useGuestOrder(id: string, token: string) {
+  return useQuery({
+    queryKey: guestOrderKeys.detail(id, token),
+    queryFn: ({ signal }) => getGuestOrder(id, token, signal),
+    retry: false,
+    // The page stays open while an order ships: look again now and then.
+    refetchInterval: 60_000,
+  });
+}

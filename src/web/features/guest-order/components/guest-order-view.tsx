@@ -1,0 +1,162 @@
+import { CheckCircle2, Clock, PackageCheck, RotateCcw, Truck } from 'lucide-react';
+import { Link } from 'react-router';
+import { shortOrderId } from '#common/format';
+import { formatUsd } from '#common/money';
+import { explorerTxUrl } from '#common/schemas/chain';
+import type { GuestOrder } from '#common/schemas/guest-order';
+import { carrierTrackingUrl, CARRIER_NAME } from '#common/tracking';
+import { Alert } from '#web/components/ui/alert';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { errorMessage } from '#web/lib/api-client';
+import { useTokenInfo } from '#web/lib/shop-info';
+import { useGuestOrder } from '../api/get-guest-order';
+
+const STATUS: Record<GuestOrder['status'], { label: string; note: string; icon: typeof Clock }> = {
+  pending: {
+    label: 'Preparing',
+    note: 'You will receive tracking information within 48 hours once your order ships.',
+    icon: Clock,
+  },
+  shipped: { label: 'Shipped', note: 'Your order is on its way.', icon: Truck },
+  completed: { label: 'Delivered', note: 'Your order has arrived. Enjoy it.', icon: PackageCheck },
+  failed: {
+    label: 'Refund on its way',
+    note: 'We could not ship this order; your payment will be refunded within 5 business days.',
+    icon: RotateCcw,
+  },
+};
+
+function shortSignature(signature: string): string {
+  return `${signature.slice(0, 8)}...${signature.slice(-8)}`;
+}
+
+/** One order as the signed link of its mail shows it: status, items, totals, tracking, payment. */
+export function GuestOrderView({ id, token }: { id: string; token: string }) {
+  const query = useGuestOrder(id, token);
+  const token_ = useTokenInfo();
+  if (query.isPending) {
+    return (
+      <div className="space-y-4" role="status">
+        <span className="sr-only">Loading your order</span>
+        <Skeleton className="h-9 w-56" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="space-y-5">
+        <h1 className="text-2xl font-semibold tracking-tight text-stone-950">Order not found</h1>
+        <Alert variant="error">{errorMessage(query.error, 'Failed to load the order')}</Alert>
+        <Link
+          to={paths.home.getHref()}
+          className="inline-block text-sm font-semibold text-rose-700 hover:underline"
+        >
+          Back to Home
+        </Link>
+      </div>
+    );
+  }
+  const order = query.data;
+  const status = STATUS[order.status];
+  const Icon = status.icon;
+  return (
+    <article className="space-y-8">
+      <header className="space-y-2">
+        <p className="text-sm text-stone-500">
+          Ordered {new Date(order.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}
+        </p>
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-950">
+          Order #{shortOrderId(order.id)}
+        </h1>
+      </header>
+
+      <section className="flex gap-4 rounded-2xl bg-white p-5 ring-1 ring-stone-200/80" aria-label="Status">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-600">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 space-y-1">
+          <p className="font-semibold text-stone-950">{status.label}</p>
+          <p className="text-sm text-stone-600">{status.note}</p>
+          {order.trackingNumber ? (
+            <p className="text-sm">
+              {CARRIER_NAME} tracking:{' '}
+              <a
+                href={carrierTrackingUrl(order.trackingNumber)}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium break-all text-rose-700 underline-offset-4 hover:underline"
+              >
+                {order.trackingNumber}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-label="Items" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200/80">
+        <ul className="divide-y divide-stone-100">
+          {order.items.map((item, i) => (
+            <li key={i} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
+              <img
+                src={item.image}
+                alt=""
+                width={56}
+                height={56}
+                className="size-14 rounded-xl bg-stone-100 object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-stone-950">{item.title}</p>
+                <p className="text-sm text-stone-500">
+                  {[item.size, item.color].filter(Boolean).join(' · ')}
+                  {item.size || item.color ? ' · ' : ''}Qty {item.quantity}
+                </p>
+              </div>
+              <p className="text-sm font-medium text-stone-950 tabular-nums">
+                {formatUsd(item.priceCents * item.quantity)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-5 space-y-1.5 border-t border-stone-100 pt-4 text-sm">
+          <div className="flex justify-between text-stone-600">
+            <dt>Subtotal</dt>
+            <dd className="tabular-nums">{formatUsd(order.subtotalCents)}</dd>
+          </div>
+          <div className="flex justify-between text-stone-600">
+            <dt>Shipping</dt>
+            <dd className="tabular-nums">
+              {order.shippingCents === 0 ? 'Free' : formatUsd(order.shippingCents)}
+            </dd>
+          </div>
+          {order.discountCents > 0 ? (
+            <div className="flex justify-between text-stone-600">
+              <dt>AELO discount</dt>
+              <dd className="tabular-nums">−{formatUsd(order.discountCents)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between pt-1 text-base font-semibold text-stone-950">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{formatUsd(order.totalCents)}</dd>
+          </div>
+        </dl>
+        {order.transactionSignature && token_ ? (
+          <p className="mt-4 text-sm text-stone-500">
+            Paid on Solana:{' '}
+            <a
+              href={explorerTxUrl(order.transactionSignature, token_.cluster)}
+              className="font-mono text-rose-700 underline-offset-4 hover:underline"
+            >
+              {shortSignature(order.transactionSignature)}
+            </a>
+          </p>
+        ) : null}
+      </section>
+      <p className="flex items-center gap-2 text-sm text-stone-500">
+        <CheckCircle2 className="size-4 text-emerald-600" aria-hidden="true" />
+        This page is private to the link in your order email.
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Order mail and guest links through the real confirmation (a card payment confirmed by the fake
+ * Stripe's signed webhook): the confirmation mail is written with the order, once however often
+ * the event arrives, and its signed link shows that one order to anyone holding it, and nothing
+ * when tampered, expired or pointed at another order; an admin's status or tracking change sends a
+ * shipping mail, once per change.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutResponse } from '#common/schemas/checkout';
+import type { GuestOrder } from '#common/schemas/guest-order';
+import { signLink } from '#server/lib/signed-links';
+import { createProduct } from '../factories/product';
+import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { BACKENDS } from '../helpers/databases';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { json, signInClients } from './admin-test-kit';
+
+const SHIPPING = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada.guest@example.com',
+  phone: '5551234567',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+  country: 'US',
+};
+
+describe.each(BACKENDS)('order mail and guest links on %s', (backend) => {
+  let fake: FakeStripeServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await startTestApp({
+      backend,
+      env: {
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_API_URL: fake.url,
+        CHECKOUT_RATE_LIMIT: '1000',
+        CHECKOUT_MAX_OPEN_PER_CLIENT: '1000',
+      },
+    });
+    fake.setWebhook(async (req) => t.app.request(req));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** A guest's card order, paid: its id. */
+  async function paidOrder(email = SHIPPING.email): Promise<string> {
+    const product = await createProduct(t.deps.database.db, { quantity: 3 });
+    const res = await t.client().post('/api/checkout', {
+      items: [
+        {
+          productId: product.id,
+          size: product.sizes[0] ?? null,
+          color: product.colors[0] ?? null,
+          quantity: 1,
+        },
+      ],
+      shippingInfo: { ...SHIPPING, email },
+      paymentMethod: 'card',
+    });
+    const body = await json<CheckoutResponse>(res, 201);
+    const { session } = fake.lastSession()!;
+    await fake.completeSession(session.id);
+    // The same event again (Stripe retries): still one order, one mail.
+    await fake.sendEvent(fake.buildEvent('checkout.session.completed', session));
+    const order = await t.deps.database.db
+      .selectFrom('orders')
+      .innerJoin('payments', 'payments.id', 'orders.payment_id')
+      .select('orders.id')
+      .where('payments.reference', '=', body.reference)
+      .executeTakeFirstOrThrow();
+    return order.id;
+  }
+
+  const mailsOf = (key: string) =>
+    t.deps.database.db.selectFrom('mail_outbox').selectAll().where('event_key', 'like', `${key}%`).execute();
+
+  /** The guest link in the order's mail file, on the test app (the link's origin is PUBLIC_URL). */
+  async function guestLink(orderId: string): Promise<string> {
+    await t.deps.mail.sendDue();
+    const dir = path.join(t.dataDir, 'outbox');
+    const text = readdirSync(dir)
+      .map((f) =>
+        readFileSync(path.join(dir, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
+      .find((m) => m.includes(`/orders/${orderId}?token=`));
+    expect(text, 'the order mail').toBeDefined();
+    expect(text).toMatch(/^Subject: Order #[0-9a-f]{8} confirmed$/m);
+    const url = new URL(/https?:\/\/\S+\/orders\/[^\s"<]+/.exec(text!)![0]);
+    return `${url.pathname.replace('/orders/', '/api/guest-orders/')}${url.search}`;
+  }
+
+  it('mails the confirmation once with the order, and its link shows that order only', async () => {
+    const orderId = await paidOrder();
+    const mails = await mailsOf(`order-confirmed:${orderId}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to_address).toBe('ada.guest@example.com');
+
+    const link = await guestLink(orderId);
+    const order = await json<GuestOrder>(await t.client().get(link), 200);
+    expect(order).toMatchObject({ id: orderId, status: 'pending', refundRequired: false });
+    expect(order.items).toHaveLength(1);
+    expect(JSON.stringify(order)).not.toContain('Main St');
+
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+    const other = await paidOrder('someone.else@example.com');
+    await json(await t.client().get(`/api/guest-orders/${other}?token=${token}`), 404);
+    await json(await t.client().get(`/api/guest-orders/${orderId}?token=${token.slice(0, -2)}xx`), 404);
+    await json(await t.client().get(`/api/guest-orders/${orderId}`), 404);
+    const expired = signLink(t.deps.config.authSecret, 'guest-order', orderId, new Date(Date.now() - 1000));
+    await json(await t.client().get(`/api/guest-orders/${orderId}?token=${expired}`), 404);
+    await json(await t.client().get(`/api/guest-orders/not-a-uuid?token=${token}`), 404);
+  });
+
+  it('sends a shipping mail when the admin ships the order or adds tracking, once per change', async () => {
+    const orderId = await paidOrder();
+    const { admin } = await signInClients(t);
+    await json(await admin.patch(`/api/admin/orders/${orderId}`, { status: 'shipped' }), 200);
+    await json(await admin.patch(`/api/admin/orders/${orderId}`, { status: 'shipped' }), 200);
+    await json(
+      await admin.patch(`/api/admin/orders/${orderId}`, { trackingNumber: '9400111899223817' }),
+      200,
+    );
+    const updates = await mailsOf(`order-update:${orderId}`);
+    expect(updates.map((m) => m.subject).sort()).toEqual([
+      `Order #${orderId.slice(0, 8)} has shipped`,
+      `Order #${orderId.slice(0, 8)} has shipped`,
+    ]);
+    expect(updates.some((m) => m.text_body.includes('Tracking number: 9400111899223817'))).toBe(true);
+    expect(new Set(updates.map((m) => m.event_key)).size).toBe(2);
+  });
+});
