@@ -53,7 +53,10 @@ describe.each(BACKENDS)('order mail and guest links on %s', (backend) => {
   });
 
   /** A guest's card order, paid: its id. */
-  async function paidOrder(email = SHIPPING.email): Promise<string> {
+  async function paidOrder(
+    email = SHIPPING.email,
+    createAccount?: { password: string; confirmPassword: string },
+  ): Promise<string> {
     const product = await createProduct(t.deps.database.db, { quantity: 3 });
     const res = await t.client().post('/api/checkout', {
       items: [
@@ -66,6 +69,7 @@ describe.each(BACKENDS)('order mail and guest links on %s', (backend) => {
       ],
       shippingInfo: { ...SHIPPING, email },
       paymentMethod: 'card',
+      ...(createAccount ? { createAccount } : {}),
     });
     const body = await json<CheckoutResponse>(res, 201);
     const { session } = fake.lastSession()!;
@@ -121,6 +125,21 @@ describe.each(BACKENDS)('order mail and guest links on %s', (backend) => {
     const expired = signLink(t.deps.config.authSecret, 'guest-order', orderId, new Date(Date.now() - 1000));
     await json(await t.client().get(`/api/guest-orders/${orderId}?token=${expired}`), 404);
     await json(await t.client().get(`/api/guest-orders/not-a-uuid?token=${token}`), 404);
+  });
+
+  it('an account made at checkout gets a confirmation link that confirms it', async () => {
+    const email = `checkout-${Date.now().toString(36)}@example.com`;
+    await paidOrder(email, { password: 'meadow-lantern-77', confirmPassword: 'meadow-lantern-77' });
+    const [mail] = (await mailsOf('verify-email:')).filter((m) => m.to_address === email);
+    expect(mail).toBeDefined();
+    const token = decodeURIComponent(/verify-email\?token=(\S+)/.exec(mail!.text_body)![1]!);
+    await json(await t.client().post('/api/auth/verify-email', { token }), 200);
+    const client = t.client();
+    await json(await client.post('/api/auth/sign-in/email', { email, password: 'meadow-lantern-77' }), 200);
+    expect(await json(await client.get('/api/auth/email-verification'), 200)).toEqual({
+      email,
+      verified: true,
+    });
   });
 
   it('sends a shipping mail when the admin ships the order or adds tracking, once per change', async () => {

@@ -3,7 +3,8 @@ import type { Database } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
 import { createRateLimiter } from '#server/lib/rate-limiter';
-import type { MailService } from '../mail/mail.service';
+import { createEmailVerificationToken } from 'better-auth/api';
+import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates';
 import { createAuthRepository } from './auth.repository';
 import type { BetterAuth } from './better-auth';
@@ -15,11 +16,26 @@ import { assertUncommonPassword } from './password-policy';
  * hour, and signs the account out everywhere). Mail goes through the outbox (mail module).
  */
 
+/** How long a confirmation link works. */
+export const VERIFICATION_TTL_SECONDS = 24 * 3600;
+
 export const EMAIL_FLOW_MESSAGES = {
   badVerification: 'This confirmation link is invalid or has expired. Sign in and ask for a new one.',
   badReset: 'This reset link is invalid or has expired. Ask for a new one.',
   rateLimited: 'Too many emails asked for. Please wait a few minutes and try again.',
 } as const;
+
+/**
+ * The confirmation mail of an account made with a paid order at checkout (not through better-auth's
+ * sign-up): a token of the same kind better-auth verifies, mailed like sign-up's.
+ */
+export async function checkoutAccountVerificationMail(
+  links: { publicUrl: string; secret: string },
+  email: string,
+): Promise<OutgoingMail> {
+  const token = await createEmailVerificationToken(links.secret, email, undefined, VERIFICATION_TTL_SECONDS);
+  return verificationMail(email, token, links.publicUrl);
+}
 
 /** Sends better-auth's tokens as the shop's mails (wired into better-auth's configuration). */
 export function authMailer(mail: MailService, publicUrl: string) {

@@ -120,7 +120,7 @@ export function createBetterAuth({ config, database, log, passwords, mailer }: C
     },
     emailVerification: {
       sendOnSignUp: true,
-      expiresIn: 24 * 3600,
+      expiresIn: 24 * 3600, // VERIFICATION_TTL_SECONDS (auth-email.ts)
       sendVerificationEmail: ({ user, token }) => mailer.verification(user, token),
     },
     user: {

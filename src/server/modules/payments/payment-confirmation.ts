@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '#server/db/client';
 import type { PaymentsTable } from '#server/db/schema';
+import { checkoutAccountVerificationMail } from '../auth/auth-email';
 import { createCustomerAccount } from '../auth/auth.service';
 import {
   releaseReservations,
@@ -78,7 +79,17 @@ export async function confirmPaymentInTransaction(
       payment.account_password_hash,
     );
     accountOutcome = account.outcome;
-    if (account.outcome === 'created') userId ??= account.userId;
+    if (account.outcome === 'created') {
+      userId ??= account.userId;
+      // An account made at checkout confirms its email as one made on /login does.
+      await queueMail(
+        trx,
+        await checkoutAccountVerificationMail(
+          input.links,
+          (payment.shipping_info.email ?? '').trim().toLowerCase(),
+        ),
+      );
+    }
   }
 
   await repo.update(payment.id, {
