@@ -4,6 +4,8 @@
  * injected into the page paying through 'Pay with browser wallet', the Local Demo Wallet, the wallet
  * link for a phone's user agent, and 'Please install Phantom wallet' when no wallet is there.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { Connection, Keypair, sendAndConfirmTransaction, Transaction } from '@solana/web3.js';
 import type { Locator, Page } from 'playwright-core';
@@ -61,6 +63,24 @@ async function toPaymentStep(page: Page, product: Product): Promise<Locator> {
   await drawer.getByRole('button', { name: 'Continue to Payment' }).click();
   await drawer.getByRole('region', { name: 'Pay with crypto' }).waitFor();
   return drawer;
+}
+
+/** The order-status link of the newest confirmation mail naming `title`, from the outbox's files. */
+async function orderLinkFromOutbox(dataDir: string, title: string): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
+    for (const file of files) {
+      const text = readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const match = /https?:\/\/[^\s"<]+\/orders\/[^\s"<]+/.exec(text);
+      if (match && text.includes(title)) return match[0];
+    }
+    if (Date.now() > until) throw new Error(`no order mail for ${title} in ${dir}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 describeBrowser('crypto checkout on the local ledger', () => {
@@ -166,12 +186,26 @@ describeBrowser('crypto checkout on the local ledger', () => {
     await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 10_000 });
   });
 
-  it('the Local Demo Wallet pays with no extension installed', async () => {
+  it('the Local Demo Wallet pays with no extension installed; the guest follows the order from its mail', async () => {
     const page = await shop.newPage();
     const drawer = await toPaymentStep(page, products[2]!);
     await drawer.getByRole('button', { name: 'Pay with SOL' }).click();
     await drawer.getByRole('button', { name: 'Pay with browser wallet' }).click();
     await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 10_000 });
+
+    // The confirmation mail, as a newcomer finds it in DATA_DIR/outbox, links to the order's page.
+    const link = await orderLinkFromOutbox(shop.server.dataDir, products[2]!.title);
+    await page.goto(link);
+    await page.getByRole('heading', { name: /^Order #[0-9a-f]{8}$/ }).waitFor();
+    await page.getByText('Preparing', { exact: true }).waitFor();
+    await page.getByText(products[2]!.title).waitFor();
+    await page
+      .getByRole('link', { name: /^[1-9A-HJ-NP-Za-km-z]{8}\.\.\.[1-9A-HJ-NP-Za-km-z]{8}$/ })
+      .waitFor();
+    // The same page with the link's token changed shows nothing of it.
+    shop.allowConsoleErrors(/404/);
+    await page.goto(link.replace(/token=(\d+)\./, (_, n: string) => `token=${Number(n) + 1}.`));
+    await page.getByRole('heading', { name: 'Order not found' }).waitFor();
   });
 
   it('a phone gets the wallet link; with no wallet at all, Please install Phantom wallet', async () => {
