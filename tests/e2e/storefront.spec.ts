@@ -137,7 +137,8 @@ describeBrowser('storefront', () => {
 
     // Men's: the women's category no longer applies and is dropped.
     await gender.getByRole('button', { name: "Men's", exact: true }).click();
-    expect(await category.inputValue()).toBe('');
+    // The click's state change lands on a later render: poll for it.
+    await expect.poll(() => category.inputValue(), { timeout: 10_000 }).toBe('');
     const mens = await products(shop, '?gender=mens');
     await page.waitForFunction(
       (n) => document.querySelectorAll('ul[aria-label="Products"] > li').length === n,
