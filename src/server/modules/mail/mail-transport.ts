@@ -10,6 +10,18 @@ export interface MailTransport {
   send(mail: OutgoingMail & { id: string }): Promise<void>;
 }
 
+/** The message nodemailer writes, the same for SMTP and for the outbox's files. */
+function messageOf(from: string, mail: OutgoingMail) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
+    headers: { 'X-Shop-Event': mail.eventKey },
+  };
+}
+
 export function createMailTransport(config: Config, logger: Logger): MailTransport {
   const log = logger.child({ module: 'mail' });
   const { smtpUrl, from, outboxDir } = config.mail;
@@ -17,14 +29,7 @@ export function createMailTransport(config: Config, logger: Logger): MailTranspo
     const smtp = nodemailer.createTransport(smtpUrl);
     return {
       async send(mail) {
-        await smtp.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          ...(mail.html ? { html: mail.html } : {}),
-          headers: { 'X-Shop-Event': mail.eventKey },
-        });
+        await smtp.sendMail(messageOf(from, mail));
       },
     };
   }
@@ -33,14 +38,7 @@ export function createMailTransport(config: Config, logger: Logger): MailTranspo
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await files.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
-        headers: { 'X-Shop-Event': mail.eventKey },
-      });
+      const info = await files.sendMail(messageOf(from, mail));
       mkdirSync(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${mail.id}.eml`);
