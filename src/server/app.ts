@@ -19,6 +19,7 @@ import { ssrEntryFile, webDistDir } from './lib/paths';
 import { validationError } from './lib/validate';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authEmailRoutes } from './modules/auth/auth-email.routes';
+import { authTwoFactorRoutes } from './modules/auth/auth-two-factor.routes';
 import { guestOrderRoutes } from './modules/orders/guest-order.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/auth', authEmailRoutes(deps));
+  app.route('/api/auth', authTwoFactorRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
   app.route('/api/uploads', storageRoutes(deps));
   app.route('/api/market', marketRoutes(deps));

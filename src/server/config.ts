@@ -90,6 +90,8 @@ export const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalString,
   S3_FORCE_PATH_STYLE: bool(true),
   SEED_DEMO: bool(true),
+  /** Admins must have two-factor sign-in on to use the back office. */
+  ADMIN_REQUIRE_2FA: bool(false),
   /** Outgoing mail: an SMTP URL (smtp://user:pass@host:587, smtps://...); unset = .eml files in DATA_DIR/outbox. */
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   /** The From of every mail the shop sends. */
@@ -216,6 +218,7 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
+    adminRequireTwoFactor: env.ADMIN_REQUIRE_2FA,
     mail: {
       smtpUrl: env.SMTP_URL ?? null,
       from: env.MAIL_FROM,

@@ -85,3 +85,42 @@ export const EMAIL_FLOW_TEXTS = {
   verified: 'Your email address is confirmed.',
   verificationSent: 'A new confirmation link is on its way.',
 } as const;
+
+// Two-factor sign-in (issue 13) ---------------------------------------------------------------------
+
+/** A sign-in whose password was right, for an account with two-factor on: a code is asked next. */
+export const TwoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true) });
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
+
+export const TotpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+
+/** POST /api/auth/two-factor/verify: the code of the sign-in's second step (or a backup code). */
+export const TwoFactorVerifyInputSchema = z.object({
+  code: z.string().trim().min(6, 'Enter the 6-digit code from your authenticator app').max(32),
+  kind: z.enum(['totp', 'backup']).default('totp'),
+});
+
+/** POST /api/auth/two-factor/enable */
+export const TwoFactorEnableInputSchema = z.object({
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export const TwoFactorEnableResponseSchema = z.object({
+  totpURI: z.string(),
+  backupCodes: z.array(z.string()),
+});
+export type TwoFactorEnableResponse = z.infer<typeof TwoFactorEnableResponseSchema>;
+
+/** POST /api/auth/two-factor/confirm: the first code from the app turns two-factor on. */
+export const TwoFactorConfirmInputSchema = z.object({ code: TotpCodeSchema });
+
+/** POST /api/auth/two-factor/disable: the password and a current code. */
+export const TwoFactorDisableInputSchema = z.object({
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+  code: TotpCodeSchema,
+});
+
+export const TwoFactorStatusSchema = z.object({ enabled: z.boolean() });
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;

@@ -16,6 +16,8 @@ export interface UsersTable {
   email_verified: Generated<boolean>;
   image: string | null;
   role: Generated<'customer' | 'admin'>;
+  /** 0015_two_factor.sql */
+  two_factor_enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -146,6 +148,17 @@ export interface TokenPurchasesTable {
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** 0015_two_factor.sql: better-auth's two-factor secrets (encrypted), one per user. */
+export interface TwoFactorsTable {
+  id: string;
+  secret: string;
+  backup_codes: string;
+  user_id: string;
+  verified: Generated<boolean>;
+  failed_verification_count: Generated<number>;
+  locked_until: Timestamp | null;
 }
 
 /** 0010_mail_outbox.sql: every mail, written before it is sent (one per event key). */
@@ -325,6 +338,7 @@ export interface DB {
   payments: PaymentsTable;
   token_purchases: TokenPurchasesTable;
   mail_outbox: MailOutboxTable;
+  two_factors: TwoFactorsTable;
   payment_events: PaymentEventsTable;
   stock_reservations: StockReservationsTable;
   orders: OrdersTable;

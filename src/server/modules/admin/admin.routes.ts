@@ -13,10 +13,12 @@ import { AdminSettingUpdateSchema, SettingParamsSchema } from '#common/schemas/a
 import { ProductInputSchema } from '#common/schemas/product';
 import { AdminTokenPurchasesQuerySchema } from '#common/schemas/token-sale';
 import type { AppDeps } from '#server/deps';
+import { AppError } from '#server/lib/app-error';
 import { requireAdmin } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
 import type { AdminActor } from '../audit/audit.service';
+import { TWO_FACTOR_MESSAGES } from '../auth/auth-two-factor';
 
 /**
  * /api/admin: the back office's API (contract: src/common/schemas/admin.ts). requireAdmin runs
@@ -29,6 +31,12 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
 
   const router = new Hono<AppEnv>();
   router.use('*', requireAdmin);
+  router.use('*', async (c, next) => {
+    if (deps.config.adminRequireTwoFactor && !(await deps.auth.twoFactorStatus(c.var.user.id)).enabled) {
+      throw new AppError('FORBIDDEN', TWO_FACTOR_MESSAGES.required);
+    }
+    await next();
+  });
   router.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();

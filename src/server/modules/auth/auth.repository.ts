@@ -87,6 +87,15 @@ export function createAuthRepository(db: Db) {
       return row ?? null;
     },
 
+    async isTwoFactorEnabled(id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('two_factor_enabled')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.two_factor_enabled === true;
+    },
+
     async findEmailStatus(id: string): Promise<{ email: string; verified: boolean } | null> {
       const row = await db
         .selectFrom('users')

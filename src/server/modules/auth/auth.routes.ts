@@ -37,11 +37,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   return router;
 }
 
-function requestContext(c: Context<AppEnv>): AuthRequestContext {
+export function requestContext(c: Context<AppEnv>): AuthRequestContext {
   return { headers: c.req.raw.headers, clientIp: clientIpOf(c) };
 }
 
-async function send<T>(c: Context<AppEnv>, run: () => Promise<AuthResult<T>>): Promise<Response> {
+export async function send<T>(c: Context<AppEnv>, run: () => Promise<AuthResult<T>>): Promise<Response> {
   c.header('Cache-Control', 'no-store');
   // Errors (a RateLimitedError too, with its Retry-After) go to app.onError.
   const result = await run();

@@ -13,6 +13,7 @@ import {
   type SignInInput,
   type SignOutResponse,
   type SignUpInput,
+  type TwoFactorChallenge,
 } from '#common/schemas/auth';
 import type { Config } from '#server/config';
 import type { Database, Db } from '#server/db/client';
@@ -29,6 +30,7 @@ import {
 } from './better-auth';
 import type { MailService } from '../mail/mail.service';
 import { authMailer, createEmailFlows, type EmailFlows } from './auth-email';
+import { createTwoFactorFlows, type TwoFactorFlows } from './auth-two-factor';
 import { assertUncommonPassword } from './password-policy';
 import { createSignInThrottle } from './sign-in-throttle';
 import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
@@ -87,11 +89,15 @@ export interface CreateUserInput {
   role?: Role;
 }
 
-export interface AuthService extends EmailFlows {
+export interface AuthService extends EmailFlows, TwoFactorFlows {
   /** The signed-in user of a request, or null (no, invalid, expired or too old session). */
   getSessionUser(headers: Headers): Promise<SessionUser | null>;
   signUp(input: SignUpInput, request: AuthRequestContext): Promise<AuthResult<AuthUserResponse>>;
-  signIn(input: SignInInput, request: AuthRequestContext): Promise<AuthResult<AuthUserResponse>>;
+  /** A session, or (two-factor on) the challenge whose code `verifyTwoFactor` takes. */
+  signIn(
+    input: SignInInput,
+    request: AuthRequestContext,
+  ): Promise<AuthResult<AuthUserResponse | TwoFactorChallenge>>;
   signOut(request: AuthRequestContext): Promise<AuthResult<SignOutResponse>>;
   /** The current user, refreshing (or clearing) the session cookie as needed. */
   me(headers: Headers): Promise<AuthResult<MeResponse>>;
@@ -256,8 +262,11 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
 
   // --- the service -----------------------------------------------------------------------------
 
+  const twoFactorFlows = createTwoFactorFlows({ auth, publicOrigin, repo, log, parseUserResponse });
+
   return {
     ...emailFlows,
+    ...twoFactorFlows,
 
     async getSessionUser(headers) {
       if (!headers.get('cookie')) return null;
@@ -290,6 +299,11 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
         throw await toAppError(res, 'sign-in');
       }
       await throttle.recordSuccess(input.email, request.clientIp);
+      const body = (await readJson(res.clone())) as { twoFactorRedirect?: boolean } | null;
+      if (body?.twoFactorRedirect) {
+        // The password was right; the session comes with the code (two-factor cookie meanwhile).
+        return { body: { twoFactorRequired: true }, setCookies: res.headers.getSetCookie() };
+      }
       return parseUserResponse(res);
     },
 
