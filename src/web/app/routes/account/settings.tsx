@@ -1,11 +1,15 @@
 import { PageTitle } from '#web/components/page-title';
 import { AccountPageHeader } from '#web/app/layouts/account-layout';
+import { TwoFactorSettings } from '#web/features/auth/components/two-factor-settings';
 
 export function Component() {
   return (
     <>
       <PageTitle title="Settings" />
       <AccountPageHeader title="Settings" />
+      <div className="space-y-6">
+        <TwoFactorSettings />
+      </div>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Input } from '#web/components/ui/input';
 import { errorMessage } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
 import { useSignIn } from '../api/sign-in';
+import { TwoFactorStep } from './two-factor-step';
 import { ADMIN_CHECK_MESSAGES } from './require-admin';
 
 /** Spec: the service's error message in a red banner; non-standard failures show this. */
@@ -22,6 +23,7 @@ export interface AdminLoginFormProps {
 export function AdminLoginForm({ onSuccess, initialError }: AdminLoginFormProps) {
   const signIn = useSignIn();
   const [error, setError] = useState<string | undefined>(initialError);
+  const [needsCode, setNeedsCode] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,14 +38,29 @@ export function AdminLoginForm({ onSuccess, initialError }: AdminLoginFormProps)
     }
     setError(undefined);
     signIn.mutate(parsed.data, {
-      onSuccess: (user) => {
-        if (user?.role === 'admin') onSuccess();
+      onSuccess: (outcome) => {
+        if (outcome.twoFactorRequired) setNeedsCode(true);
+        else if (outcome.user?.role === 'admin') onSuccess();
         else setError(ADMIN_CHECK_MESSAGES.forbidden);
       },
       onError: (err) => setError(errorMessage(err, ADMIN_LOGIN_FALLBACK)),
     });
   };
 
+  if (needsCode) {
+    return (
+      <TwoFactorStep
+        variant="secondary"
+        onSignedIn={(user) => {
+          if (user.role === 'admin') onSuccess();
+          else {
+            setNeedsCode(false);
+            setError(ADMIN_CHECK_MESSAGES.forbidden);
+          }
+        }}
+      />
+    );
+  }
   return (
     <div className="space-y-6">
       {error ? <Alert variant="error">{error}</Alert> : null}

@@ -10,6 +10,7 @@ import { errorMessage, isApiError } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
+import { TwoFactorStep } from './two-factor-step';
 
 type Mode = 'sign-in' | 'sign-up';
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
@@ -31,6 +32,7 @@ export interface LoginFormProps {
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const [mode, setMode] = useState<Mode>('sign-in');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [needsCode, setNeedsCode] = useState(false);
   const signIn = useSignIn();
   const signUp = useSignUp();
   const mutation = mode === 'sign-in' ? signIn : signUp;
@@ -58,10 +60,17 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       return;
     }
     setFieldErrors({});
-    mutation.mutate(parsed.data, { onSuccess });
+    if (mode === 'sign-in') {
+      signIn.mutate(parsed.data, {
+        onSuccess: (outcome) => (outcome.twoFactorRequired ? setNeedsCode(true) : onSuccess()),
+      });
+    } else {
+      signUp.mutate(parsed.data, { onSuccess });
+    }
   };
 
   const serverFields: FieldErrors = isApiError(apiError) ? apiError.fields : {};
+  if (needsCode) return <TwoFactorStep onSignedIn={() => onSuccess()} />;
   const isSignIn = mode === 'sign-in';
 
   return (
