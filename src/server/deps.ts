@@ -21,6 +21,10 @@ import { createStorage, type Storage } from './modules/storage/storage';
 import { lazyLocalChain, type LocalChainHost } from './local-ledger/local-chain';
 import { createChainService, type ChainService } from './modules/chain/chain.service';
 import { createMailService, type MailService } from './modules/mail/mail.service';
+import {
+  createCustomerOrdersService,
+  type CustomerOrdersService,
+} from './modules/orders/customer-orders.service';
 import { createGuestOrderService, type GuestOrderService } from './modules/orders/guest-order.service';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { createTokenSalesService, type TokenSalesService } from './modules/token-sales/token-sales.service';
@@ -55,6 +59,8 @@ export interface AppDeps {
   mail: MailService;
   /** One order by the signed link of its mail (guests have no account). */
   guestOrders: GuestOrderService;
+  /** A signed-in customer's orders. */
+  customerOrders: CustomerOrdersService;
 }
 
 export interface CreateDepsOptions {
@@ -143,6 +149,7 @@ export async function createDeps(
     tokenSales,
     mail,
     guestOrders,
+    customerOrders: createCustomerOrdersService({ db: database.db, imagePublicBase: storage.publicBase }),
   };
 }
 

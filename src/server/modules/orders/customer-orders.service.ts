@@ -1,0 +1,62 @@
+import { resolveImageUrl } from '#common/images';
+import type { CustomerOrdersQuery, CustomerOrdersResponse } from '#common/schemas/customer-orders';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
+import { createCustomerOrdersRepository } from './customer-orders.repository';
+
+/** The most orders one page shows (newest first). */
+export const CUSTOMER_ORDERS_LIMIT = 100;
+
+/**
+ * A signed-in customer's orders: the ones placed while signed in, and those placed with the
+ * account's email once that email is confirmed (anyone could sign up with a stranger's address).
+ */
+export function createCustomerOrdersService(deps: { db: Db; imagePublicBase: string }) {
+  const repo = createCustomerOrdersRepository(deps.db);
+  return {
+    async list(
+      userId: string,
+      query: CustomerOrdersQuery,
+      now = new Date(),
+    ): Promise<CustomerOrdersResponse> {
+      const account = await repo.findAccount(userId);
+      if (!account) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+      const email = account.email_verified ? account.email : null;
+      const rows = await repo.list(userId, email, query, now, CUSTOMER_ORDERS_LIMIT);
+      return {
+        emailVerified: account.email_verified,
+        orders: rows.map((o) => {
+          const info = o.shipping_info;
+          return {
+            id: o.id,
+            status: o.status,
+            createdAt: o.created_at.toISOString(),
+            paymentMethod: o.payment_method,
+            items: o.items.map((i) => ({
+              title: i.title,
+              image: resolveImageUrl(i.image, deps.imagePublicBase),
+              size: i.size,
+              color: i.color,
+              quantity: i.quantity,
+              priceCents: i.price_cents,
+            })),
+            totalCents: o.amount_cents,
+            shippingInfo: {
+              name: [info.firstName, info.lastName].filter(Boolean).join(' '),
+              address: info.address ?? '',
+              city: info.city ?? '',
+              state: info.state ?? '',
+              zipCode: info.zipCode ?? '',
+              country: info.country ?? '',
+            },
+            trackingNumber: o.tracking_number,
+            transactionSignature: o.transaction_signature,
+            refundRequired: o.refund_required,
+          };
+        }),
+      };
+    },
+  };
+}
+
+export type CustomerOrdersService = ReturnType<typeof createCustomerOrdersService>;
