@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CustomerOrdersQuery, CustomerOrdersResponse } from '#common/schemas/customer-orders';
+import { apiClient } from '#web/lib/api-client';
+
+/** Query keys of the customer's orders (live topic 'orders:me' refreshes them). */
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (query: CustomerOrdersQuery) => [...orderKeys.all, 'list', query] as const,
+};
+
+/** GET /api/orders: the signed-in customer's orders, searched and filtered on the server. */
+export function getOrders(query: CustomerOrdersQuery, signal?: AbortSignal): Promise<CustomerOrdersResponse> {
+  return apiClient.get<CustomerOrdersResponse>('/api/orders', {
+    query: { search: query.search, status: query.status, age: query.age },
+    signal,
+  });
+}
+
+export function useOrders(query: CustomerOrdersQuery) {
+  return useQuery({
+    queryKey: orderKeys.list(query),
+    queryFn: ({ signal }) => getOrders(query, signal),
+    placeholderData: keepPreviousData,
+    // Live events refresh it at once; this is the fallback for orders matched by email.
+    refetchInterval: 60_000,
+  });
+}

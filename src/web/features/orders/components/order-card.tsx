@@ -1,0 +1,106 @@
+import { CheckCircle2, Clock, RotateCcw, Truck } from 'lucide-react';
+import { shortOrderId } from '#common/format';
+import { formatUsd } from '#common/money';
+import type { CustomerOrder } from '#common/schemas/customer-orders';
+import { explorerTxUrl, type Cluster } from '#common/schemas/chain';
+import { carrierTrackingUrl, CARRIER_NAME } from '#common/tracking';
+
+const STATUS: Record<CustomerOrder['status'], { label: string; icon: typeof Clock; tone: string }> = {
+  pending: { label: 'Pending', icon: Clock, tone: 'bg-amber-50 text-amber-700' },
+  shipped: { label: 'Shipped', icon: Truck, tone: 'bg-sky-50 text-sky-700' },
+  completed: { label: 'Completed', icon: CheckCircle2, tone: 'bg-emerald-50 text-emerald-700' },
+  failed: { label: 'Refund due', icon: RotateCcw, tone: 'bg-stone-100 text-stone-700' },
+};
+
+/** One order: number, status with its icon, items, ship-to, tracking link, explorer link. */
+export function OrderCard({ order, cluster }: { order: CustomerOrder; cluster: Cluster | undefined }) {
+  const status = STATUS[order.status];
+  const Icon = status.icon;
+  const ship = order.shippingInfo;
+  return (
+    <article
+      aria-label={`Order ${shortOrderId(order.id)}`}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200/80 sm:p-6"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="font-semibold text-stone-950">Order #{shortOrderId(order.id)}</h2>
+          <p className="text-sm text-stone-500">
+            {new Date(order.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} ·{' '}
+            {formatUsd(order.totalCents)}
+          </p>
+        </div>
+        <span
+          className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${status.tone}`}
+        >
+          <Icon className="size-3.5" aria-hidden="true" />
+          {status.label}
+        </span>
+      </header>
+      <ul className="mt-4 divide-y divide-stone-100" aria-label="Items">
+        {order.items.map((item, i) => (
+          <li key={i} className="flex items-center gap-3 py-2.5">
+            <img
+              src={item.image}
+              alt=""
+              width={48}
+              height={48}
+              className="size-12 rounded-lg bg-stone-100 object-cover"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-stone-900">{item.title}</p>
+              <p className="text-xs text-stone-500">
+                {[item.size, item.color, `Qty ${item.quantity}`].filter(Boolean).join(' · ')}
+              </p>
+            </div>
+            <p className="text-sm text-stone-700 tabular-nums">
+              {formatUsd(item.priceCents * item.quantity)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid gap-4 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Ship to</dt>
+          <dd className="mt-1 text-stone-800">
+            {ship.name}
+            <br />
+            {ship.address}, {ship.city}, {ship.state} {ship.zipCode}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Tracking</dt>
+          <dd className="mt-1 text-stone-800">
+            {order.trackingNumber ? (
+              <a
+                href={carrierTrackingUrl(order.trackingNumber)}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium break-all text-rose-700 underline-offset-4 hover:underline"
+              >
+                {order.trackingNumber} <span className="sr-only">(track with {CARRIER_NAME})</span>
+              </a>
+            ) : (
+              <span className="text-stone-500">
+                {order.status === 'failed'
+                  ? 'Not shipping: refund due'
+                  : 'Tracking information within 48 hours of shipping'}
+              </span>
+            )}
+          </dd>
+          {order.transactionSignature && cluster ? (
+            <dd className="mt-2">
+              <a
+                href={explorerTxUrl(order.transactionSignature, cluster)}
+                className="font-mono text-xs text-rose-700 underline-offset-4 hover:underline"
+              >
+                {order.transactionSignature.slice(0, 8)}...{order.transactionSignature.slice(-8)}
+                <span className="sr-only"> (view the payment on the explorer)</span>
+              </a>
+            </dd>
+          ) : null}
+        </div>
+      </dl>
+    </article>
+  );
+}

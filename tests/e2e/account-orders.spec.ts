@@ -1,0 +1,116 @@
+/**
+ * /profile/orders in Chromium: a shopper who paid as a guest (SOL on the local ledger, paid by a
+ * wallet from the checkout's Solana Pay link) signs up with the same email; the order shows only
+ * once the email is confirmed from the outbox's link; search and filters narrow the list, and
+ * 'No orders found' says when nothing matches.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
+import { Connection, Keypair, sendAndConfirmTransaction } from '@solana/web3.js';
+import { expect, it } from 'vitest';
+import type { CheckoutResponse } from '#common/schemas/checkout';
+import { describeBrowser, useBrowserSuite } from '../helpers/browser';
+import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
+
+async function outboxLink(dataDir: string, email: string, pattern: RegExp): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  const until = Date.now() + 15_000;
+  for (;;) {
+    for (const file of existsSync(dir) ? readdirSync(dir).sort().reverse() : []) {
+      const text = readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const match = pattern.exec(text);
+      if (text.includes(`To: ${email}`) && match) return match[0];
+    }
+    if (Date.now() > until) throw new Error(`no mail to ${email} matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describeBrowser('account orders', () => {
+  const shop = useBrowserSuite();
+
+  it('shows a guest order after the email is confirmed, with search and filters', async () => {
+    const email = `orders-${Date.now().toString(36)}@example.com`;
+    const [product] = await seedProductsThroughAdmin(shop.server, [
+      { title: 'Harbor Run Jacket', priceCents: 8_800, quantity: 3 },
+    ]);
+    // A guest pays in SOL from the checkout's Solana Pay link.
+    const res = await fetch(shop.url('/api/checkout'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        items: [
+          {
+            productId: product!.id,
+            size: product!.sizes[0] ?? null,
+            color: product!.colors[0] ?? null,
+            quantity: 1,
+          },
+        ],
+        shippingInfo: {
+          firstName: 'Maya',
+          lastName: 'Lindqvist',
+          email,
+          phone: '4155550134',
+          address: '220 Mission St',
+          city: 'San Francisco',
+          state: 'CA',
+          zipCode: '94105',
+          country: 'US',
+        },
+        paymentMethod: 'sol',
+      }),
+    });
+    expect(res.status).toBe(201);
+    const checkout = (await res.json()) as CheckoutResponse;
+    const demo = (await (await fetch(shop.url('/api/chain/demo-wallet'))).json()) as { secretKey: number[] };
+    const payer = Keypair.fromSecretKey(Uint8Array.from(demo.secretKey));
+    const connection = new Connection(shop.url('/local-chain'), {
+      commitment: 'confirmed',
+      wsEndpoint: shop.url('/local-chain').replace('http', 'ws'),
+    });
+    const request = parseURL(checkout.crypto!.paymentUrl) as TransferRequestURL;
+    const tx = await createTransfer(connection, payer.publicKey, {
+      recipient: request.recipient,
+      amount: request.amount!,
+      reference: request.reference!,
+    });
+    await sendAndConfirmTransaction(connection, tx, [payer], { commitment: 'confirmed' });
+    await outboxLink(shop.server.dataDir, email, /\/orders\/[0-9a-f-]{36}\?token=/);
+
+    // Signed up with that email: nothing shows until the email is confirmed.
+    const page = await shop.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('harbor-lights-71');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile/orders');
+    await page.getByText('No orders found').waitFor();
+
+    await page.goto(
+      await outboxLink(shop.server.dataDir, email, /https?:\/\/[^\s"<]+\/verify-email\?token=[^\s"<]+/),
+    );
+    await page.getByRole('link', { name: 'View your orders' }).click();
+    const card = page.getByRole('article', { name: /^Order [0-9a-f]{8}$/ });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Harbor Run Jacket');
+    expect(await card.textContent()).toContain('Pending');
+    await card.getByRole('link', { name: /view the payment on the explorer/ }).waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill('harbor');
+    await card.waitFor();
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill('no such thing');
+    await page.getByText('No orders found').waitFor();
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill('');
+    await card.waitFor();
+    await page.getByLabel('Status').selectOption('shipped');
+    await page.getByText('No orders found').waitFor();
+    await page.getByLabel('Status').selectOption('all');
+    await page.getByLabel('Date').selectOption('7d');
+    await card.waitFor();
+  });
+});
