@@ -4,7 +4,7 @@ import { apiClient } from '#web/lib/api-client';
 import { authKeys } from '#web/lib/auth-keys';
 import { getMe } from '#web/lib/current-user';
 
-export function signIn(input: SignInInput): Promise<{ twoFactorRequired?: boolean }> {
+export function signIn(input: SignInInput): Promise<{ twoFactorRequired?: boolean } | null> {
   return apiClient.post('/api/auth/sign-in/email', { email: input.email, password: input.password });
 }
 
@@ -18,7 +18,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (input: SignInInput): Promise<SignInOutcome> => {
       const res = await signIn(input);
-      if (res.twoFactorRequired) return { user: null, twoFactorRequired: true };
+      if (res?.twoFactorRequired === true) return { user: null, twoFactorRequired: true };
       const me = await getMe();
       return { user: me.user, twoFactorRequired: false };
     },
