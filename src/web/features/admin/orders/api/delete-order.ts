@@ -8,10 +8,18 @@ export function deleteOrder(id: string): Promise<AdminDeleted> {
   return apiClient.delete<AdminDeleted>(ADMIN_API.order(id));
 }
 
-export function useDeleteOrder() {
+/**
+ * `onDeleted` is given here, not to `mutate`: the deleted order's card may unmount before the
+ * answer arrives (the live event can refresh the list first), and `mutate`'s own callbacks do not
+ * run after an unmount; these do.
+ */
+export function useDeleteOrder(options: { onDeleted?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
+    onSuccess: async () => {
+      options.onDeleted?.();
+      await queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
+    },
   });
 }

@@ -40,7 +40,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
   const update = useUpdateOrder();
-  const remove = useDeleteOrder();
+  const remove = useDeleteOrder({ onDeleted: () => onDone(ADMIN_MESSAGES.orderDeleted) });
   const bodyId = useId();
   const name = `${order.shippingInfo.firstName} ${order.shippingInfo.lastName}`.trim();
   const explorerUrl =
@@ -68,7 +68,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
   };
 
   const onDelete = () => {
-    remove.mutate(order.id, { onSuccess: () => onDone(ADMIN_MESSAGES.orderDeleted) });
+    remove.mutate(order.id);
   };
 
   return (
