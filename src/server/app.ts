@@ -21,6 +21,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authEmailRoutes } from './modules/auth/auth-email.routes';
 import { authTwoFactorRoutes } from './modules/auth/auth-two-factor.routes';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes';
+import { ticketsRoutes } from './modules/messages/tickets.routes';
 import { guestOrderRoutes } from './modules/orders/guest-order.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/token-purchases', tokenPurchaseRoutes(deps));
   app.route('/api/guest-orders', guestOrderRoutes(deps));
   app.route('/api/orders', customerOrdersRoutes(deps));
+  app.route('/api/tickets', ticketsRoutes(deps));
   app.route('/api/solana-pay/token-purchases', tokenPurchaseTransactionRoutes(deps));
   app.route('/api/chain', chainRoutes(deps));
   app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));

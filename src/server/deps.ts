@@ -26,6 +26,7 @@ import {
   type CustomerOrdersService,
 } from './modules/orders/customer-orders.service';
 import { createGuestOrderService, type GuestOrderService } from './modules/orders/guest-order.service';
+import { createTicketsService, type TicketsService } from './modules/messages/tickets.service';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { createTokenSalesService, type TokenSalesService } from './modules/token-sales/token-sales.service';
 import {
@@ -61,6 +62,8 @@ export interface AppDeps {
   guestOrders: GuestOrderService;
   /** A signed-in customer's orders. */
   customerOrders: CustomerOrdersService;
+  /** A signed-in customer's support tickets. */
+  tickets: TicketsService;
 }
 
 export interface CreateDepsOptions {
@@ -150,6 +153,7 @@ export async function createDeps(
     mail,
     guestOrders,
     customerOrders: createCustomerOrdersService({ db: database.db, imagePublicBase: storage.publicBase }),
+    tickets: createTicketsService({ db: database.db, events, rateLimiter: createRateLimiter(database.db) }),
   };
 }
 

@@ -99,6 +99,32 @@ export function createMessagesRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** One customer's tickets, newest first (never another user's: the user id is the filter). */
+    async listByUser(userId: string, limit: number) {
+      return db
+        .selectFrom('messages')
+        .select(['id', 'subject', 'content', 'category', 'status', 'priority', 'created_at', 'updated_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** A new ticket: status unread, priority normal (the table's defaults). */
+    async insert(ticket: { userId: string; subject: string; content: string; category: string }) {
+      return db
+        .insertInto('messages')
+        .values({
+          user_id: ticket.userId,
+          subject: ticket.subject,
+          content: ticket.content,
+          category: ticket.category,
+        })
+        .returning(['id', 'subject', 'content', 'category', 'status', 'priority', 'created_at', 'updated_at'])
+        .executeTakeFirstOrThrow();
+    },
+
     async update(
       id: string,
       changes: { status?: MessageStatus; priority?: MessagePriority },

@@ -1,11 +1,17 @@
 import { PageTitle } from '#web/components/page-title';
 import { AccountPageHeader } from '#web/app/layouts/account-layout';
+import { TicketForm } from '#web/features/tickets/components/ticket-form';
+import { TicketList } from '#web/features/tickets/components/ticket-list';
 
 export function Component() {
   return (
     <>
       <PageTitle title="Messages" />
       <AccountPageHeader title="Messages" />
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] xl:items-start">
+        <TicketForm />
+        <TicketList />
+      </div>
     </>
   );
 }

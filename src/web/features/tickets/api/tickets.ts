@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Ticket, TicketCreate, TicketList } from '#common/schemas/tickets';
+import { apiClient } from '#web/lib/api-client';
+
+/** Query keys of the customer's tickets (live topic 'tickets:me' refreshes them). */
+export const ticketKeys = { all: ['tickets'] as const };
+
+/** GET /api/tickets: the signed-in customer's own tickets, newest first. */
+export function useTickets() {
+  return useQuery({
+    queryKey: ticketKeys.all,
+    queryFn: ({ signal }) => apiClient.get<TicketList>('/api/tickets', { signal }),
+  });
+}
+
+/** POST /api/tickets; the list refreshes when it lands. */
+export function useCreateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TicketCreate) => apiClient.post<Ticket>('/api/tickets', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
