@@ -19,8 +19,10 @@ import { ssrEntryFile, webDistDir } from './lib/paths';
 import { validationError } from './lib/validate';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authEmailRoutes } from './modules/auth/auth-email.routes';
+import { authSessionRoutes } from './modules/auth/auth-sessions.routes';
 import { authTwoFactorRoutes } from './modules/auth/auth-two-factor.routes';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes';
+import { accountSettingsRoutes } from './modules/account/account-settings.routes';
 import { ticketsRoutes } from './modules/messages/tickets.routes';
 import { guestOrderRoutes } from './modules/orders/guest-order.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -110,6 +112,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/auth', authEmailRoutes(deps));
   app.route('/api/auth', authTwoFactorRoutes(deps));
+  app.route('/api/auth', authSessionRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
   app.route('/api/uploads', storageRoutes(deps));
   app.route('/api/market', marketRoutes(deps));
@@ -122,6 +125,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/guest-orders', guestOrderRoutes(deps));
   app.route('/api/orders', customerOrdersRoutes(deps));
   app.route('/api/tickets', ticketsRoutes(deps));
+  app.route('/api/account/settings', accountSettingsRoutes(deps));
   app.route('/api/solana-pay/token-purchases', tokenPurchaseTransactionRoutes(deps));
   app.route('/api/chain', chainRoutes(deps));
   app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));

@@ -26,6 +26,10 @@ import {
   type CustomerOrdersService,
 } from './modules/orders/customer-orders.service';
 import { createGuestOrderService, type GuestOrderService } from './modules/orders/guest-order.service';
+import {
+  createAccountSettingsService,
+  type AccountSettingsService,
+} from './modules/account/account-settings.service';
 import { createTicketsService, type TicketsService } from './modules/messages/tickets.service';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { createTokenSalesService, type TokenSalesService } from './modules/token-sales/token-sales.service';
@@ -64,6 +68,8 @@ export interface AppDeps {
   customerOrders: CustomerOrdersService;
   /** A signed-in customer's support tickets. */
   tickets: TicketsService;
+  /** A signed-in customer's profile settings. */
+  accountSettings: AccountSettingsService;
 }
 
 export interface CreateDepsOptions {
@@ -154,6 +160,7 @@ export async function createDeps(
     guestOrders,
     customerOrders: createCustomerOrdersService({ db: database.db, imagePublicBase: storage.publicBase }),
     tickets: createTicketsService({ db: database.db, events, rateLimiter: createRateLimiter(database.db) }),
+    accountSettings: createAccountSettingsService({ db: database.db }),
   };
 }
 

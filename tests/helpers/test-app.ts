@@ -132,6 +132,9 @@ export class TestClient {
   patch(url: string, json?: unknown, options: RequestOptions = {}) {
     return this.request('PATCH', url, { ...options, ...(json !== undefined ? { json } : {}) });
   }
+  put(url: string, json?: unknown, options: RequestOptions = {}) {
+    return this.request('PUT', url, { ...options, ...(json !== undefined ? { json } : {}) });
+  }
   delete(url: string, options?: RequestOptions) {
     return this.request('DELETE', url, options);
   }

@@ -124,3 +124,33 @@ export const TwoFactorDisableInputSchema = z.object({
 
 export const TwoFactorStatusSchema = z.object({ enabled: z.boolean() });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+// Signed-in devices and password change (account settings) ----------------------------------------
+
+export const AccountSessionSchema = z.object({
+  /** The session's id (not its token): names it for sign-out. */
+  id: z.string(),
+  current: z.boolean(),
+  /** e.g. 'Chrome on macOS', from the user agent. */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+});
+export type AccountSession = z.infer<typeof AccountSessionSchema>;
+export const AccountSessionListSchema = z.object({ sessions: z.array(AccountSessionSchema) });
+export type AccountSessionList = z.infer<typeof AccountSessionListSchema>;
+
+/** POST /api/auth/password: the current password and a new one; every other session is signed out. */
+export const PasswordChangeInputSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
+  newPassword: PasswordSchema,
+});
+export type PasswordChangeInput = z.infer<typeof PasswordChangeInputSchema>;
+
+export const SESSION_TEXTS = {
+  passwordChanged: 'Password changed. Your other devices have been signed out.',
+  wrongPassword: 'Your current password is not right',
+  samePassword: 'Choose a password different from your current one',
+  othersSignedOut: 'Signed out of your other devices',
+} as const;

@@ -244,6 +244,22 @@ export interface MessagesTable {
   updated_at: Timestamp;
 }
 
+export interface CustomerSettingsTable {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  notify_email: boolean;
+  notify_sms: boolean;
+  notify_marketing: boolean;
+  updated_at: Timestamp;
+}
+
 export interface AdminAuditLogTable {
   id: Generated<string>;
   action: string;
@@ -344,6 +360,7 @@ export interface DB {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   messages: MessagesTable;
+  customer_settings: CustomerSettingsTable;
   admin_audit_log: AdminAuditLogTable;
   airdrop_claims: AirdropClaimsTable;
   api_configurations: ApiConfigurationsTable;

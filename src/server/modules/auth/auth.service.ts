@@ -26,11 +26,13 @@ import {
   createPasswordHasher,
   forwardRequest,
   readJson,
+  toSessionUser,
   withoutClientIp,
 } from './better-auth';
 import type { MailService } from '../mail/mail.service';
 import { authMailer, createEmailFlows, type EmailFlows } from './auth-email';
 import { createTwoFactorFlows, type TwoFactorFlows } from './auth-two-factor';
+import { createSessionFlows, type SessionFlows } from './auth-sessions';
 import { assertUncommonPassword } from './password-policy';
 import { createSignInThrottle } from './sign-in-throttle';
 import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
@@ -89,7 +91,7 @@ export interface CreateUserInput {
   role?: Role;
 }
 
-export interface AuthService extends EmailFlows, TwoFactorFlows {
+export interface AuthService extends EmailFlows, TwoFactorFlows, SessionFlows {
   /** The signed-in user of a request, or null (no, invalid, expired or too old session). */
   getSessionUser(headers: Headers): Promise<SessionUser | null>;
   signUp(input: SignUpInput, request: AuthRequestContext): Promise<AuthResult<AuthUserResponse>>;
@@ -122,23 +124,6 @@ export interface CreateAuthServiceOptions {
   database: Database;
   logger: Logger;
   mail: MailService;
-}
-
-interface AuthUserLike {
-  id: string;
-  email: string;
-  name?: string | null;
-  role?: unknown;
-}
-
-function toSessionUser(user: AuthUserLike): SessionUser {
-  const role = RoleSchema.safeParse(user.role);
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name ?? '',
-    role: role.success ? role.data : 'customer',
-  };
 }
 
 export function createAuthService({ config, database, logger, mail }: CreateAuthServiceOptions): AuthService {
@@ -263,10 +248,17 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
   // --- the service -----------------------------------------------------------------------------
 
   const twoFactorFlows = createTwoFactorFlows({ auth, publicOrigin, repo, log, parseUserResponse });
+  const sessionFlows = createSessionFlows({
+    auth,
+    repo,
+    passwords,
+    rateLimiter: createRateLimiter(database.db),
+  });
 
   return {
     ...emailFlows,
     ...twoFactorFlows,
+    ...sessionFlows,
 
     async getSessionUser(headers) {
       if (!headers.get('cookie')) return null;

@@ -7,7 +7,7 @@ import {
 } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/schemas/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RoleSchema, type SessionUser } from '#common/schemas/auth';
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/client';
 import type { Logger } from '#server/lib/logger';
@@ -271,4 +271,22 @@ export async function readJson(res: Response): Promise<unknown> {
   } catch {
     return null;
   }
+}
+
+interface AuthUserLike {
+  id: string;
+  email: string;
+  name?: string | null;
+  role?: unknown;
+}
+
+/** better-auth's user as our SessionUser (an unknown role reads as customer). */
+export function toSessionUser(user: AuthUserLike): SessionUser {
+  const role = RoleSchema.safeParse(user.role);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name ?? '',
+    role: role.success ? role.data : 'customer',
+  };
 }
