@@ -5,6 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { SETTINGS_TEXTS } from '#common/schemas/account-settings';
+import { SESSION_TEXTS } from '#common/schemas/auth';
 import { TICKET_TEXTS } from '#common/schemas/tickets';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
 
@@ -74,5 +76,69 @@ describeBrowser('account area', () => {
     await page.locator('li[data-status="read"]').filter({ hasText: 'Harbor' }).waitFor();
     await card.getByRole('button', { name: 'Archive' }).click();
     await page.locator('li[data-status="archived"]').filter({ hasText: 'Harbor' }).waitFor();
+  });
+
+  it('edits settings with each validation message, saves them to the account and signs other devices out', async () => {
+    const page = await shop.newPage();
+    const email = await signUp(page);
+    await page.goto('/profile/settings');
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await profile.getByText(email).waitFor();
+
+    // Edit, then Cancel discards.
+    await profile.getByRole('button', { name: 'Edit' }).click();
+    expect(await profile.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
+    await profile.getByLabel('First Name').fill('Discarded');
+    await profile.getByRole('button', { name: 'Cancel' }).click();
+    expect(await profile.textContent()).not.toContain('Discarded');
+
+    await profile.getByRole('button', { name: 'Edit' }).click();
+    await profile.getByLabel('First Name').fill('Maya');
+    await profile.getByLabel('Last Name').fill('Lindqvist');
+    await profile.getByLabel('Phone', { exact: true }).fill('555-0134');
+    await profile.getByLabel('ZIP Code').fill('9410');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await profile.getByText(SETTINGS_TEXTS.phone).waitFor();
+    await profile.getByText(SETTINGS_TEXTS.zip).waitFor();
+    await profile.getByLabel('Phone', { exact: true }).fill('(415) 555-0134');
+    await profile.getByLabel('ZIP Code').fill('94105-1234');
+    await profile.getByLabel('Address').fill('220 Mission St');
+    await profile.getByLabel('City').fill('San Francisco');
+    await profile.getByLabel('State').selectOption('CA');
+    await profile.getByLabel('SMS notifications').check();
+    await profile.getByLabel('Marketing emails').uncheck();
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await profile.getByText(SETTINGS_TEXTS.saved).waitFor();
+    expect(await profile.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    const text = await profile.textContent();
+    for (const shown of [
+      'Maya',
+      'California',
+      '94105-1234',
+      'SMS notifications: On',
+      'Marketing emails: Off',
+    ]) {
+      expect(text).toContain(shown);
+    }
+
+    // Saved on the server: another device signed in to the account sees them.
+    const other = await shop.newPage();
+    await other.goto('/login');
+    await other.getByLabel('Email', { exact: true }).fill(email);
+    await other.getByLabel('Password', { exact: true }).fill('harbor-lights-71');
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await other.waitForURL((url) => url.pathname.startsWith('/profile'));
+    await other.goto('/profile/settings');
+    await other.getByRole('region', { name: 'Profile' }).getByText('San Francisco').waitFor();
+
+    // The first device lists both and signs the other out.
+    await page.reload();
+    const devices = page.getByRole('list', { name: 'Devices' });
+    await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
+    await page.getByRole('button', { name: 'Sign out other devices' }).click();
+    await page.getByText(SESSION_TEXTS.othersSignedOut).waitFor();
+    await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+    await other.goto('/profile/settings');
+    await other.waitForURL((url) => url.pathname === '/login');
   });
 });

@@ -1,5 +1,7 @@
 import { PageTitle } from '#web/components/page-title';
 import { AccountPageHeader } from '#web/app/layouts/account-layout';
+import { ProfileSettingsCard } from '#web/features/account-settings/components/profile-settings';
+import { PasswordSettings, SessionsSettings } from '#web/features/auth/components/device-settings';
 import { TwoFactorSettings } from '#web/features/auth/components/two-factor-settings';
 
 export function Component() {
@@ -8,7 +10,10 @@ export function Component() {
       <PageTitle title="Settings" />
       <AccountPageHeader title="Settings" />
       <div className="space-y-6">
+        <ProfileSettingsCard />
         <TwoFactorSettings />
+        <PasswordSettings />
+        <SessionsSettings />
       </div>
     </>
   );
