@@ -30,6 +30,8 @@ import {
   createAccountSettingsService,
   type AccountSettingsService,
 } from './modules/account/account-settings.service';
+import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
+import { createRewardsService, type RewardsService } from './modules/airdrops/rewards.service';
 import { createTicketsService, type TicketsService } from './modules/messages/tickets.service';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { createTokenSalesService, type TokenSalesService } from './modules/token-sales/token-sales.service';
@@ -70,6 +72,10 @@ export interface AppDeps {
   tickets: TicketsService;
   /** A signed-in customer's profile settings. */
   accountSettings: AccountSettingsService;
+  /** The wallet linked to a customer's account (proven by Sign In With Solana). */
+  wallet: WalletService;
+  /** A wallet's holder rewards. */
+  rewards: RewardsService;
 }
 
 export interface CreateDepsOptions {
@@ -161,6 +167,13 @@ export async function createDeps(
     customerOrders: createCustomerOrdersService({ db: database.db, imagePublicBase: storage.publicBase }),
     tickets: createTicketsService({ db: database.db, events, rateLimiter: createRateLimiter(database.db) }),
     accountSettings: createAccountSettingsService({ db: database.db }),
+    wallet: createWalletService({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      cluster: async () => (await chain.tokenInfo()).cluster,
+      rateLimiter: createRateLimiter(database.db),
+    }),
+    rewards: createRewardsService({ db: database.db }),
   };
 }
 

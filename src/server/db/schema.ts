@@ -260,6 +260,21 @@ export interface CustomerSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface WalletLinksTable {
+  user_id: string;
+  wallet_address: string;
+  linked_at: CreatedAt;
+}
+
+export interface WalletChallengesTable {
+  nonce: string;
+  user_id: string;
+  wallet_address: string;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface AdminAuditLogTable {
   id: Generated<string>;
   action: string;
@@ -361,6 +376,8 @@ export interface DB {
   order_items: OrderItemsTable;
   messages: MessagesTable;
   customer_settings: CustomerSettingsTable;
+  wallet_links: WalletLinksTable;
+  wallet_challenges: WalletChallengesTable;
   admin_audit_log: AdminAuditLogTable;
   airdrop_claims: AirdropClaimsTable;
   api_configurations: ApiConfigurationsTable;

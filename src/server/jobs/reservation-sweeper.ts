@@ -17,9 +17,15 @@ export async function sweepExpiredReservations(
   return deps.payments.expireDuePayments(now);
 }
 
-/** Deletes rate-limit counters nobody has touched for a day; a plain DELETE, safe on N instances. */
-export async function sweepRateLimits(deps: Pick<AppDeps, 'auth'>, now: Date = new Date()): Promise<number> {
-  return deps.auth.deleteExpiredRateLimits(now);
+/**
+ * Deletes rate-limit counters nobody has touched for a day and wallet sign-in requests that
+ * expired a day ago; plain DELETEs, safe on N instances.
+ */
+export async function sweepRateLimits(
+  deps: Pick<AppDeps, 'auth' | 'wallet'>,
+  now: Date = new Date(),
+): Promise<number> {
+  return (await deps.auth.deleteExpiredRateLimits(now)) + (await deps.wallet.deleteExpiredChallenges(now));
 }
 
 /** Rate-limit counters are swept at most this often (they only grow slowly). */
@@ -31,7 +37,7 @@ export interface RunningJob {
 }
 
 export function startReservationSweeper(
-  deps: Pick<AppDeps, 'payments' | 'auth' | 'config' | 'logger'>,
+  deps: Pick<AppDeps, 'payments' | 'auth' | 'wallet' | 'config' | 'logger'>,
 ): RunningJob {
   const log = deps.logger.child({ job: 'reservation-sweeper' });
   let running: Promise<void> | undefined;

@@ -89,5 +89,37 @@ export function createAirdropsRepository(db: Db) {
         uniqueWallets: toNumber(row.wallets),
       };
     },
+
+    /** One wallet's airdrops: lamports by kind (decimal strings), how many, the latest. */
+    async totalsForWallet(wallet: string) {
+      return db
+        .selectFrom('airdrop_claims')
+        .select([
+          sql<string>`coalesce(sum(amount_lamports), 0)::text`.as('total'),
+          sql<string>`coalesce(sum(amount_lamports) filter (where kind = 'random'), 0)::text`.as('random'),
+          sql<string>`coalesce(sum(amount_lamports) filter (where kind = 'top50'), 0)::text`.as('top50'),
+          sql<string>`count(*)::text`.as('count'),
+          sql<Date | null>`max(created_at)`.as('last'),
+        ])
+        .where('wallet_address', '=', wallet)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The wallet's place in the latest top-50 run (by amount, which follows holdings), or null. */
+    async rankInLatestTop50Run(wallet: string): Promise<number | null> {
+      const { rows } = await sql<{ rank: string }>`
+        with latest as (
+          select run_id from airdrop_claims
+          where kind = 'top50' and run_id is not null
+          order by created_at desc limit 1
+        ), ranked as (
+          select wallet_address, rank() over (order by amount_lamports desc) as rank
+          from airdrop_claims
+          where kind = 'top50' and run_id = (select run_id from latest)
+        )
+        select rank::text as rank from ranked where wallet_address = ${wallet}
+      `.execute(db);
+      return rows[0] ? Number(rows[0].rank) : null;
+    },
   };
 }
