@@ -4,7 +4,10 @@ import {
   getBase64EncodedWireTransaction,
   getTransactionDecoder,
   partiallySignTransaction,
+  signBytes,
 } from '@solana/kit';
+import type { SolanaSignInInput } from '@solana/wallet-standard-features';
+import { createSignInMessage } from '@solana/wallet-standard-util';
 import { registerWallet } from '@wallet-standard/wallet';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { DemoWalletResponse } from '#common/schemas/chain';
@@ -13,7 +16,8 @@ import { apiClient } from '../api-client';
 /**
  * The Local Demo Wallet: a Wallet Standard wallet the page registers on the local ledger only
  * (the server answers its key only there), holding the demo shopper's keys, so the browser-wallet
- * path works with no extension. It signs in the page (WebCrypto Ed25519) and sends to /local-chain.
+ * path (paying, and proving the wallet on /profile/wallet) works with no extension. It signs in the
+ * page (WebCrypto Ed25519) and sends to /local-chain.
  */
 
 const ICON =
@@ -33,8 +37,12 @@ export function registerDemoWallet(): Promise<void> {
       address: demo.address,
       publicKey,
       chains: ['solana:localnet'],
-      features: ['solana:signAndSendTransaction'],
+      features: ['solana:signAndSendTransaction', 'solana:signMessage', 'solana:signIn'],
     };
+    const signMessage = async (message: Uint8Array) => ({
+      signedMessage: message,
+      signature: new Uint8Array(await signBytes(keyPair.privateKey, message)),
+    });
     const wallet: Wallet = {
       version: '1.0.0',
       name: 'Local Demo Wallet',
@@ -44,6 +52,25 @@ export function registerDemoWallet(): Promise<void> {
       features: {
         'standard:connect': { version: '1.0.0', connect: () => Promise.resolve({ accounts: [account] }) },
         'standard:events': { version: '1.0.0', on: () => () => undefined },
+        'solana:signMessage': {
+          version: '1.1.0',
+          signMessage: (...inputs: Array<{ message: Uint8Array }>) =>
+            Promise.all(inputs.map((input) => signMessage(input.message))),
+        },
+        'solana:signIn': {
+          version: '1.0.0',
+          signIn: (...inputs: SolanaSignInInput[]) =>
+            Promise.all(
+              inputs.map(async (input) => {
+                const message = createSignInMessage({
+                  ...input,
+                  domain: input.domain ?? window.location.host,
+                  address: account.address,
+                });
+                return { account, ...(await signMessage(message)) };
+              }),
+            ),
+        },
         'solana:signAndSendTransaction': {
           version: '1.0.0',
           supportedTransactionVersions: ['legacy', 0],

@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LinkedWallet, Rewards, WalletSignInInput } from '#common/schemas/wallet';
+import { apiClient } from '#web/lib/api-client';
+import {
+  connectWallet,
+  disconnectWallet,
+  signInWithWallet,
+  type SigningWallet,
+} from '#web/lib/solana/wallet-sign-in';
+
+/** The wallet linked to the account, its rewards, and linking one (connect, sign, link). */
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  linked: () => [...walletKeys.all, 'linked'] as const,
+  rewards: (address: string) => [...walletKeys.all, 'rewards', address] as const,
+};
+
+/** The linked wallet: restored on every load and device, from the account. */
+export function useLinkedWallet() {
+  return useQuery({
+    queryKey: walletKeys.linked(),
+    queryFn: ({ signal }) => apiClient.get<LinkedWallet>('/api/wallet', { signal }),
+  });
+}
+
+export function useRewards(address: string | null) {
+  return useQuery({
+    queryKey: walletKeys.rewards(address ?? ''),
+    queryFn: ({ signal }) => apiClient.post<Rewards>('/api/rewards', { walletAddress: address }, { signal }),
+    enabled: address !== null,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Connects the wallet, has it sign the server's Sign In With Solana message, links it. */
+export function useLinkWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (wallet: SigningWallet) => {
+      const account = await connectWallet(wallet);
+      const input = await apiClient.post<WalletSignInInput>('/api/wallet/challenge', {
+        address: account.address,
+      });
+      const proof = await signInWithWallet(wallet, account, input);
+      return apiClient.post<LinkedWallet>('/api/wallet/link', proof);
+    },
+    onSuccess: (linked) => queryClient.setQueryData(walletKeys.linked(), linked),
+  });
+}
+
+export function useUnlinkWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (wallet: SigningWallet | undefined) => {
+      const unlinked = await apiClient.delete<LinkedWallet>('/api/wallet');
+      if (wallet) await disconnectWallet(wallet);
+      return unlinked;
+    },
+    onSuccess: (unlinked) => queryClient.setQueryData(walletKeys.linked(), unlinked),
+  });
+}
