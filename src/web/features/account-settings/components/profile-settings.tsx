@@ -137,7 +137,13 @@ export function ProfileSettingsCard() {
               hint="Your sign-in email cannot be changed here."
               className="sm:col-span-2"
             >
-              <Input name="email" type="email" value={settings.email} readOnly />
+              <Input
+                name="email"
+                type="email"
+                value={settings.email}
+                readOnly
+                className="bg-stone-50 text-stone-500 focus:border-stone-300 focus:ring-0"
+              />
             </Field>
             {FIELDS.map((f) => (
               <Field
