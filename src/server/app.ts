@@ -24,6 +24,7 @@ import { authTwoFactorRoutes } from './modules/auth/auth-two-factor.routes';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes';
 import { accountSettingsRoutes } from './modules/account/account-settings.routes';
 import { rewardsRoutes, walletRoutes } from './modules/wallet/wallet.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { ticketsRoutes } from './modules/messages/tickets.routes';
 import { guestOrderRoutes } from './modules/orders/guest-order.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/account/settings', accountSettingsRoutes(deps));
   app.route('/api/wallet', walletRoutes(deps));
   app.route('/api/rewards', rewardsRoutes(deps));
+  app.route('/api/tracking-info', trackingRoutes(deps));
   app.route('/api/solana-pay/token-purchases', tokenPurchaseTransactionRoutes(deps));
   app.route('/api/chain', chainRoutes(deps));
   app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));

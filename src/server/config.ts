@@ -126,6 +126,11 @@ export const EnvSchema = z.object({
   /** Simple-price API base (GET {base}/simple/price?ids=solana&vs_currencies=usd). */
   MARKET_PRICE_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com/api/v3'),
   MARKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  /** USPS Tracking API v3 credentials (developer.usps.com); admin settings override them. */
+  USPS_CLIENT_ID: optionalString,
+  USPS_CLIENT_SECRET: optionalString,
+  /** Where USPS API calls go (a local stand-in in tests). */
+  USPS_API_URL: z.url({ protocol: /^https?$/ }).default('https://apis.usps.com'),
   /** Stripe secret key (sk_...) and webhook signing secret (whsec_...); admin settings override them. */
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -285,6 +290,12 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     market: {
       dexUrl: env.MARKET_DEX_URL.replace(/\/+$/, ''),
       priceUrl: env.MARKET_PRICE_URL.replace(/\/+$/, ''),
+      timeoutMs: env.MARKET_TIMEOUT_MS,
+    },
+    tracking: {
+      uspsClientId: env.USPS_CLIENT_ID,
+      uspsClientSecret: env.USPS_CLIENT_SECRET,
+      uspsApiUrl: env.USPS_API_URL.replace(/\/+$/, ''),
       timeoutMs: env.MARKET_TIMEOUT_MS,
     },
     stripe: {

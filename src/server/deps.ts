@@ -32,6 +32,8 @@ import {
 } from './modules/account/account-settings.service';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
 import { createRewardsService, type RewardsService } from './modules/airdrops/rewards.service';
+import { createTrackingService, type TrackingService } from './modules/tracking/tracking.service';
+import { createUspsCarrier } from './modules/tracking/usps-carrier';
 import { createTicketsService, type TicketsService } from './modules/messages/tickets.service';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { createTokenSalesService, type TokenSalesService } from './modules/token-sales/token-sales.service';
@@ -76,6 +78,8 @@ export interface AppDeps {
   wallet: WalletService;
   /** A wallet's holder rewards. */
   rewards: RewardsService;
+  /** Parcel tracking status from the carrier (USPS), cached. */
+  tracking: TrackingService;
 }
 
 export interface CreateDepsOptions {
@@ -174,6 +178,15 @@ export async function createDeps(
       rateLimiter: createRateLimiter(database.db),
     }),
     rewards: createRewardsService({ db: database.db }),
+    tracking: createTrackingService({
+      settings,
+      logger,
+      carrier: createUspsCarrier({
+        baseUrl: config.tracking.uspsApiUrl,
+        timeoutMs: config.tracking.timeoutMs,
+        fetch: options.fetch ?? fetch,
+      }),
+    }),
   };
 }
 

@@ -8,10 +8,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { Connection, Keypair, sendAndConfirmTransaction } from '@solana/web3.js';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CheckoutResponse } from '#common/schemas/checkout';
-import { describeBrowser, useBrowserSuite } from '../helpers/browser';
+import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
 import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
+import { startFakeUsps, type FakeUsps } from '../fakes/usps-server';
 
 async function outboxLink(dataDir: string, email: string, pattern: RegExp): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
@@ -30,7 +31,19 @@ async function outboxLink(dataDir: string, email: string, pattern: RegExp): Prom
 }
 
 describeBrowser('account orders', () => {
-  const shop = useBrowserSuite();
+  // USPS is a local stand-in speaking its wire format; the shop has its credentials.
+  const serverOptions: ShopServerOptions = {};
+  let usps: FakeUsps | undefined;
+  beforeAll(async () => {
+    usps = await startFakeUsps();
+    serverOptions.env = {
+      USPS_API_URL: usps.url,
+      USPS_CLIENT_ID: usps.credentials.clientId,
+      USPS_CLIENT_SECRET: usps.credentials.clientSecret,
+    };
+  });
+  afterAll(() => usps?.close());
+  const shop = useBrowserSuite(serverOptions);
 
   it('shows a guest order after the email is confirmed, with search and filters', async () => {
     const email = `orders-${Date.now().toString(36)}@example.com`;
@@ -112,5 +125,41 @@ describeBrowser('account orders', () => {
     await page.getByLabel('Status').selectOption('all');
     await page.getByLabel('Date').selectOption('7d');
     await card.waitFor();
+
+    // The shop ships it: the carrier's tracking link and, from the server, the parcel's status.
+    const mine = (await (await page.request.get(shop.url('/api/orders'))).json()) as {
+      orders: Array<{ id: string }>;
+    };
+    const orderId = mine.orders[0]!.id;
+    const trackingNumber = '9400111899223817000042';
+    usps!.parcels.set(trackingNumber, {
+      status: 'In Transit to Next Facility',
+      statusCategory: 'In Transit',
+      events: [
+        {
+          eventType: 'Departed USPS Regional Facility',
+          eventTimestamp: '2026-11-23T21:40:00Z',
+          eventCity: 'OAKLAND',
+          eventState: 'CA',
+        },
+      ],
+    });
+    const admin = await shop.newPage();
+    await admin.goto('/admin/login');
+    await admin.getByLabel('Email', { exact: true }).fill(shop.server.admin.email);
+    await admin.getByLabel('Password', { exact: true }).fill(shop.server.admin.password);
+    await admin.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await admin.waitForURL((url) => url.pathname !== '/admin/login');
+    const shipped = await admin.request.patch(shop.url(`/api/admin/orders/${orderId}`), {
+      headers: { origin: new URL(shop.url('/')).origin },
+      data: { status: 'shipped', trackingNumber },
+    });
+    expect(shipped.status()).toBe(200);
+    await page.getByLabel('Date').selectOption('all');
+    await card.getByRole('link', { name: new RegExp(trackingNumber) }).waitFor();
+    const status = card.locator('[data-tracking-status]');
+    await status.waitFor();
+    expect(await status.textContent()).toContain('In Transit to Next Facility');
+    expect(await status.textContent()).toContain('Oakland, CA');
   });
 });

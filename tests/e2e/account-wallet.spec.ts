@@ -40,7 +40,7 @@ async function injectTestWallet(page: Page): Promise<string> {
         chains: ['solana:localnet'],
         features: ['solana:signIn', 'solana:signMessage'],
       };
-      const sign = async (message: Uint8Array) => ({
+      const sign = async (message: Uint8Array<ArrayBuffer>) => ({
         signedMessage: message,
         signature: new Uint8Array(await crypto.subtle.sign('Ed25519', await keyPromise, message)),
       });
@@ -86,7 +86,7 @@ async function injectTestWallet(page: Page): Promise<string> {
           'standard:events': { version: '1.0.0', on: () => () => undefined },
           'solana:signMessage': {
             version: '1.1.0',
-            signMessage: (...inputs: Array<{ message: Uint8Array }>) =>
+            signMessage: (...inputs: Array<{ message: Uint8Array<ArrayBuffer> }>) =>
               Promise.all(inputs.map((i) => sign(i.message))),
           },
           'solana:signIn': {

@@ -311,7 +311,7 @@ describeBrowser('admin back office', () => {
 
     const secret = `carrier-secret-${tag()}-9876`;
     await page.goto('/admin/settings');
-    const form = page.getByRole('form', { name: 'Shipping carrier API key' });
+    const form = page.getByRole('form', { name: 'USPS consumer secret' });
     const input = form.getByLabel('New value');
     expect(await input.getAttribute('type')).toBe('password');
     await input.fill(secret);
@@ -323,7 +323,7 @@ describeBrowser('admin back office', () => {
 
     await page.reload();
     await page
-      .getByRole('form', { name: 'Shipping carrier API key' })
+      .getByRole('form', { name: 'USPS consumer secret' })
       .getByText(/^•+9876$/)
       .waitFor();
     expect(await page.content()).not.toContain(secret);
@@ -335,7 +335,7 @@ describeBrowser('admin back office', () => {
     await audit.waitForFunction(() =>
       document
         .querySelector('table[aria-label="Audit log"] tbody tr')
-        ?.textContent?.includes('carrier / api_key'),
+        ?.textContent?.includes('carrier / client_secret'),
     );
     expect(await textOf(row)).toContain('Update API Config');
     expect(await textOf(row)).not.toContain(secret);

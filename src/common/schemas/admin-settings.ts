@@ -10,7 +10,8 @@ export const SETTING_KEYS = [
   { provider: 'stripe', keyName: 'secret_key', label: 'Stripe secret key', kind: 'secret' },
   { provider: 'stripe', keyName: 'publishable_key', label: 'Stripe publishable key', kind: 'secret' },
   { provider: 'stripe', keyName: 'webhook_secret', label: 'Stripe webhook signing secret', kind: 'secret' },
-  { provider: 'carrier', keyName: 'api_key', label: 'Shipping carrier API key', kind: 'secret' },
+  { provider: 'carrier', keyName: 'client_id', label: 'USPS consumer key', kind: 'secret' },
+  { provider: 'carrier', keyName: 'client_secret', label: 'USPS consumer secret', kind: 'secret' },
   { provider: 'market', keyName: 'price_url', label: 'SOL price feed URL', kind: 'url' },
   { provider: 'market', keyName: 'dex_url', label: 'Token market feed URL', kind: 'url' },
 ] as const;

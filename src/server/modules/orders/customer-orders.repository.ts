@@ -73,5 +73,21 @@ export function createCustomerOrdersRepository(db: Db) {
         .execute();
       return orders.map((o) => ({ ...o, items: items.filter((i) => i.order_id === o.id) }));
     },
+
+    /** Whether one of the account's orders (same rule as `list`) carries this tracking number. */
+    async hasTrackingNumber(userId: string, email: string | null, trackingNumber: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('orders as o')
+        .select('o.id')
+        .where((eb) =>
+          email === null
+            ? eb('o.user_id', '=', userId)
+            : eb.or([eb('o.user_id', '=', userId), eb('o.shipping_email', '=', email)]),
+        )
+        .where(sql<string>`upper(replace(o.tracking_number, ' ', ''))`, '=', trackingNumber)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
   };
 }

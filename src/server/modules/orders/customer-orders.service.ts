@@ -14,6 +14,14 @@ export const CUSTOMER_ORDERS_LIMIT = 100;
 export function createCustomerOrdersService(deps: { db: Db; imagePublicBase: string }) {
   const repo = createCustomerOrdersRepository(deps.db);
   return {
+    /** Whether a tracking number (spaces dropped, upper case) is on one of the customer's own orders. */
+    async ownsTrackingNumber(userId: string, trackingNumber: string): Promise<boolean> {
+      const account = await repo.findAccount(userId);
+      if (!account) return false;
+      const email = account.email_verified ? account.email : null;
+      return repo.hasTrackingNumber(userId, email, trackingNumber);
+    },
+
     async list(
       userId: string,
       query: CustomerOrdersQuery,

@@ -75,6 +75,17 @@ export function createOrdersAdminRepository(db: Db, options: { searchWindow?: nu
   }
 
   return {
+    /** The account whose confirmed email is `email` (its email-matched orders are its own), if any. */
+    async findVerifiedUserIdByEmail(email: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email.toLowerCase())
+        .where('email_verified', '=', true)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     /**
      * One page, newest first; `limit + 1` rows are read so that hasMore is exact.
      *

@@ -136,13 +136,20 @@ export function createOrdersAdminService(deps: {
     return rows.map((r) => toDto(r, byOrder.get(r.id) ?? []));
   };
 
+  /**
+   * To the back office, the order's account, and the account whose confirmed email the order was
+   * shipped to (a guest order shows in that account's list, so its changes should reach it live).
+   */
   const announce = async (
-    order: { id: string; userId: string | null },
+    order: { id: string; userId: string | null; email: string },
     type: 'order.updated' | 'changed',
     data: object,
   ) => {
     await deps.events.publish('admin:orders', { type, data });
-    if (order.userId) await deps.events.publish(userTopic('orders', order.userId), { type, data });
+    const byEmail = await createOrdersAdminRepository(deps.db).findVerifiedUserIdByEmail(order.email);
+    for (const userId of new Set([order.userId, byEmail])) {
+      if (userId) await deps.events.publish(userTopic('orders', userId), { type, data });
+    }
   };
 
   return {
@@ -196,7 +203,10 @@ export function createOrdersAdminService(deps: {
         const [order] = await withItems([after], trx);
         return { order: order!, entry };
       });
-      await announce(order, 'order.updated', { id, status: order.status });
+      await announce({ ...order, email: order.shippingInfo.email }, 'order.updated', {
+        id,
+        status: order.status,
+      });
       await announceAudit(deps.events, entry);
       return order;
     },
@@ -226,7 +236,10 @@ export function createOrdersAdminService(deps: {
         );
         return { before, entry };
       });
-      await announce({ id, userId: before.user_id }, 'changed', { id, deleted: true });
+      await announce({ id, userId: before.user_id, email: before.shipping_email }, 'changed', {
+        id,
+        deleted: true,
+      });
       await announceAudit(deps.events, entry);
       return { ok: true, id };
     },

@@ -57,6 +57,8 @@ export function environmentValue(config: Config, provider: string, keyName: stri
   if (key === 'stripe/webhook_secret') return config.stripe.webhookSecret;
   if (key === 'market/price_url') return config.market.priceUrl;
   if (key === 'market/dex_url') return config.market.dexUrl;
+  if (key === 'carrier/client_id') return config.tracking.uspsClientId;
+  if (key === 'carrier/client_secret') return config.tracking.uspsClientSecret;
   return undefined;
 }
 

@@ -4,6 +4,25 @@ import { formatUsd } from '#common/money';
 import type { CustomerOrder } from '#common/schemas/customer-orders';
 import { explorerTxUrl, type Cluster } from '#common/schemas/chain';
 import { carrierTrackingUrl, CARRIER_NAME } from '#common/tracking';
+import { useTrackingInfo } from '../api/get-tracking-info';
+
+/** The carrier's latest word on the parcel, once it has one: 'In Transit · Chicago, IL · Nov 3, 2:10 PM'. */
+function TrackingStatus({ trackingNumber }: { trackingNumber: string }) {
+  const info = useTrackingInfo(trackingNumber).data;
+  if (!info?.available || !info.status) return null;
+  const when = info.timestamp
+    ? new Date(info.timestamp).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+    : null;
+  return (
+    <p className="mt-1.5 text-xs text-stone-600" data-tracking-status="">
+      <span className="sr-only">Tracking status: </span>
+      <span className="font-semibold text-stone-800">{info.status}</span>
+      {[info.location, when].filter(Boolean).map((part) => (
+        <span key={part}> · {part}</span>
+      ))}
+    </p>
+  );
+}
 
 const STATUS: Record<CustomerOrder['status'], { label: string; icon: typeof Clock; tone: string }> = {
   pending: { label: 'Pending', icon: Clock, tone: 'bg-amber-50 text-amber-700' },
@@ -72,14 +91,17 @@ export function OrderCard({ order, cluster }: { order: CustomerOrder; cluster: C
           <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Tracking</dt>
           <dd className="mt-1 text-stone-800">
             {order.trackingNumber ? (
-              <a
-                href={carrierTrackingUrl(order.trackingNumber)}
-                target="_blank"
-                rel="noreferrer"
-                className="font-medium break-all text-rose-700 underline-offset-4 hover:underline"
-              >
-                {order.trackingNumber} <span className="sr-only">(track with {CARRIER_NAME})</span>
-              </a>
+              <>
+                <a
+                  href={carrierTrackingUrl(order.trackingNumber)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-medium break-all text-rose-700 underline-offset-4 hover:underline"
+                >
+                  {order.trackingNumber} <span className="sr-only">(track with {CARRIER_NAME})</span>
+                </a>
+                <TrackingStatus trackingNumber={order.trackingNumber} />
+              </>
             ) : (
               <span className="text-stone-500">
                 {order.status === 'failed'
