@@ -164,7 +164,7 @@ describeBrowser('wallet and rewards', () => {
 
       await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
       await page.getByRole('heading', { name: 'Wallet connected' }).waitFor();
-      expect(await page.getByText(`${address.slice(0, 8)}…${address.slice(-8)}`).count()).toBe(1);
+      expect(await page.getByText(`${address.slice(0, 8)}...${address.slice(-8)}`).count()).toBe(1);
       const rewards = page.getByRole('region', { name: 'Your rewards' });
       await rewards.getByText('1.75 SOL').waitFor();
       const text = await rewards.textContent();

@@ -20,21 +20,27 @@ export const CustomerOrdersQuerySchema = z.object({
 });
 export type CustomerOrdersQuery = z.output<typeof CustomerOrdersQuerySchema>;
 
+/** An order's status as its shopper sees it (failed: not shipping, refund due). */
+export const ShopperOrderStatusSchema = z.enum(['pending', 'shipped', 'completed', 'failed']);
+export type ShopperOrderStatus = z.infer<typeof ShopperOrderStatusSchema>;
+
+/** One line of an order as its shopper sees it (the account's list and the guest link alike). */
+export const ShopperOrderItemSchema = z.object({
+  title: z.string(),
+  image: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  quantity: z.number().int(),
+  priceCents: z.number().int(),
+});
+export type ShopperOrderItem = z.infer<typeof ShopperOrderItemSchema>;
+
 export const CustomerOrderSchema = z.object({
   id: z.string(),
-  status: z.enum(['pending', 'shipped', 'completed', 'failed']),
+  status: ShopperOrderStatusSchema,
   createdAt: z.string(),
   paymentMethod: z.string(),
-  items: z.array(
-    z.object({
-      title: z.string(),
-      image: z.string(),
-      size: z.string().nullable(),
-      color: z.string().nullable(),
-      quantity: z.number().int(),
-      priceCents: z.number().int(),
-    }),
-  ),
+  items: z.array(ShopperOrderItemSchema),
   totalCents: z.number().int(),
   shippingInfo: z.object({
     name: z.string(),

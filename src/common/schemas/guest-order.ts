@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ShopperOrderItemSchema, ShopperOrderStatusSchema } from './customer-orders';
 
 /**
  * One order as its signed mail link shows it to anyone holding the link (a guest has no account):
@@ -6,19 +7,10 @@ import { z } from 'zod';
  */
 export const GuestOrderSchema = z.object({
   id: z.string(),
-  status: z.enum(['pending', 'shipped', 'completed', 'failed']),
+  status: ShopperOrderStatusSchema,
   createdAt: z.string(),
   paymentMethod: z.string(),
-  items: z.array(
-    z.object({
-      title: z.string(),
-      image: z.string(),
-      size: z.string().nullable(),
-      color: z.string().nullable(),
-      quantity: z.number().int(),
-      priceCents: z.number().int(),
-    }),
-  ),
+  items: z.array(ShopperOrderItemSchema),
   subtotalCents: z.number().int(),
   shippingCents: z.number().int(),
   discountCents: z.number().int(),

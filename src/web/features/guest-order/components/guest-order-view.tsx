@@ -1,10 +1,11 @@
 import { CheckCircle2, Clock, PackageCheck, RotateCcw, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { shortOrderId } from '#common/format';
+import { shortHash, shortOrderId } from '#common/format';
 import { formatUsd } from '#common/money';
 import { explorerTxUrl } from '#common/schemas/chain';
 import type { GuestOrder } from '#common/schemas/guest-order';
 import { carrierTrackingUrl, CARRIER_NAME } from '#common/tracking';
+import { OrderItems } from '#web/components/order-items';
 import { Alert } from '#web/components/ui/alert';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
@@ -26,10 +27,6 @@ const STATUS: Record<GuestOrder['status'], { label: string; note: string; icon: 
     icon: RotateCcw,
   },
 };
-
-function shortSignature(signature: string): string {
-  return `${signature.slice(0, 8)}...${signature.slice(-8)}`;
-}
 
 /** One order as the signed link of its mail shows it: status, items, totals, tracking, payment. */
 export function GuestOrderView({ id, token }: { id: string; token: string }) {
@@ -96,29 +93,7 @@ export function GuestOrderView({ id, token }: { id: string; token: string }) {
       </section>
 
       <section aria-label="Items" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200/80">
-        <ul className="divide-y divide-stone-100">
-          {order.items.map((item, i) => (
-            <li key={i} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
-              <img
-                src={item.image}
-                alt=""
-                width={56}
-                height={56}
-                className="size-14 rounded-xl bg-stone-100 object-cover"
-              />
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-stone-950">{item.title}</p>
-                <p className="text-sm text-stone-500">
-                  {[item.size, item.color].filter(Boolean).join(' · ')}
-                  {item.size || item.color ? ' · ' : ''}Qty {item.quantity}
-                </p>
-              </div>
-              <p className="text-sm font-medium text-stone-950 tabular-nums">
-                {formatUsd(item.priceCents * item.quantity)}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <OrderItems items={order.items} />
         <dl className="mt-5 space-y-1.5 border-t border-stone-100 pt-4 text-sm">
           <div className="flex justify-between text-stone-600">
             <dt>Subtotal</dt>
@@ -148,7 +123,7 @@ export function GuestOrderView({ id, token }: { id: string; token: string }) {
               href={explorerTxUrl(order.transactionSignature, token_.cluster)}
               className="font-mono text-rose-700 underline-offset-4 hover:underline"
             >
-              {shortSignature(order.transactionSignature)}
+              {shortHash(order.transactionSignature)}
             </a>
           </p>
         ) : null}

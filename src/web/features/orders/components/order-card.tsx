@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, RotateCcw, Truck } from 'lucide-react';
-import { shortOrderId } from '#common/format';
+import { shortHash, shortOrderId } from '#common/format';
+import { OrderItems } from '#web/components/order-items';
 import { formatUsd } from '#common/money';
 import type { CustomerOrder } from '#common/schemas/customer-orders';
 import { explorerTxUrl, type Cluster } from '#common/schemas/chain';
@@ -56,28 +57,9 @@ export function OrderCard({ order, cluster }: { order: CustomerOrder; cluster: C
           {status.label}
         </span>
       </header>
-      <ul className="mt-4 divide-y divide-stone-100" aria-label="Items">
-        {order.items.map((item, i) => (
-          <li key={i} className="flex items-center gap-3 py-2.5">
-            <img
-              src={item.image}
-              alt=""
-              width={48}
-              height={48}
-              className="size-12 rounded-lg bg-stone-100 object-cover"
-            />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-stone-900">{item.title}</p>
-              <p className="text-xs text-stone-500">
-                {[item.size, item.color, `Qty ${item.quantity}`].filter(Boolean).join(' · ')}
-              </p>
-            </div>
-            <p className="text-sm text-stone-700 tabular-nums">
-              {formatUsd(item.priceCents * item.quantity)}
-            </p>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-4">
+        <OrderItems items={order.items} size="sm" />
+      </div>
       <dl className="mt-4 grid gap-4 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Ship to</dt>
@@ -116,7 +98,7 @@ export function OrderCard({ order, cluster }: { order: CustomerOrder; cluster: C
                 href={explorerTxUrl(order.transactionSignature, cluster)}
                 className="font-mono text-xs text-rose-700 underline-offset-4 hover:underline"
               >
-                {order.transactionSignature.slice(0, 8)}...{order.transactionSignature.slice(-8)}
+                {shortHash(order.transactionSignature)}
                 <span className="sr-only"> (view the payment on the explorer)</span>
               </a>
             </dd>

@@ -1,5 +1,6 @@
 import { Award, Gift, Shuffle, Trophy, Wallet as WalletIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { shortHash } from '#common/format';
 import { lamportsToSol } from '#common/schemas/admin-airdrops';
 import { WALLET_TEXTS } from '#common/schemas/wallet';
 import { Alert } from '#web/components/ui/alert';
@@ -15,7 +16,6 @@ import { useLinkedWallet, useLinkWallet, useRewards, useUnlinkWallet } from '../
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200/80 sm:p-6';
 const sol = (lamports: string) =>
   `${lamportsToSol(lamports).toLocaleString('en-US', { maximumFractionDigits: 4 })} SOL`;
-const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-8)}`;
 
 /** The installed Solana wallets that can prove an address (and the Local Demo Wallet on the local ledger). */
 function useSigningWallets(chain: string, demoWallet: boolean): { wallets: SigningWallet[]; ready: boolean } {
@@ -120,7 +120,7 @@ function WalletRewardsFor({ chain, demoWallet }: { chain: string; demoWallet: bo
             </h2>
             {address ? (
               <p className="mt-1 font-mono text-sm break-all text-stone-700" title={address}>
-                {short(address)}
+                {shortHash(address)}
               </p>
             ) : (
               <p className="mt-1 text-sm text-stone-500">
