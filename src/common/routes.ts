@@ -14,6 +14,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/confirm-email',
   '/profile',
   '/profile/*',
   '/how-to-buy',

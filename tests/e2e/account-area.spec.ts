@@ -3,14 +3,33 @@
  * Mark Read reaching the customer's list live), settings (view and edit, each validation message,
  * saved on the server), and Wallet & Rewards.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { SETTINGS_TEXTS } from '#common/schemas/account-settings';
-import { SESSION_TEXTS } from '#common/schemas/auth';
+import { EMAIL_CHANGE_TEXTS, SESSION_TEXTS } from '#common/schemas/auth';
 import { TICKET_TEXTS } from '#common/schemas/tickets';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
 
 let counter = 0;
+
+/** The newest link matching `pattern` in a mail to `email` in the server's outbox. */
+async function outboxLink(dataDir: string, email: string, pattern: RegExp): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  const until = Date.now() + 15_000;
+  for (;;) {
+    for (const file of existsSync(dir) ? readdirSync(dir).sort().reverse() : []) {
+      const text = readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const match = pattern.exec(text);
+      if (text.includes(`To: ${email}`) && match) return match[0].replace(/&amp;/g, '&');
+    }
+    if (Date.now() > until) throw new Error(`no mail to ${email} matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** Signs a new customer up on /login; returns their email. */
 async function signUp(page: Page): Promise<string> {
@@ -140,5 +159,31 @@ describeBrowser('account area', () => {
     await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
     await other.goto('/profile/settings');
     await other.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('changes the email only after the new address confirms it from the mailed link', async () => {
+    shop.allowConsoleErrors(/status of 400/);
+    const page = await shop.newPage();
+    const email = await signUp(page);
+    const next = `moved-${Date.now().toString(36)}@example.com`;
+    await page.goto('/profile/settings');
+    const card = page.getByRole('region', { name: 'Email address' });
+    await card.getByText(email).waitFor();
+    await card.getByRole('button', { name: 'Change email' }).click();
+    await card.getByLabel('New email').fill(next);
+    await card.getByLabel('Password').fill('wrong-password-1');
+    await card.getByRole('button', { name: 'Send confirmation link' }).click();
+    await card.getByText('Invalid password').waitFor();
+    await card.getByLabel('Password').fill('harbor-lights-71');
+    await card.getByRole('button', { name: 'Send confirmation link' }).click();
+    await card.getByText(EMAIL_CHANGE_TEXTS.sent).waitFor();
+    expect(await card.textContent()).toContain(email);
+
+    const link = await outboxLink(shop.server.dataDir, next, /https?:\/\/[^\s"<]+\/confirm-email\?[^\s"<]+/);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email changed' }).waitFor();
+    await page.getByRole('link', { name: 'Go to your settings' }).click();
+    await card.getByText(next).waitFor();
+    expect(await card.textContent()).toContain('Confirmed');
   });
 });

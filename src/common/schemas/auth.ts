@@ -154,3 +154,27 @@ export const SESSION_TEXTS = {
   samePassword: 'Choose a password different from your current one',
   othersSignedOut: 'Signed out of your other devices',
 } as const;
+
+// Changing the account's email ------------------------------------------------------------------------
+
+/** POST /api/auth/change-email: the new address and the password; a link goes to the new address. */
+export const EmailChangeInputSchema = z.object({
+  newEmail: EmailSchema,
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export type EmailChangeInput = z.infer<typeof EmailChangeInputSchema>;
+
+/** POST /api/auth/change-email/confirm: the link's parts. */
+export const EmailChangeConfirmSchema = z.object({
+  user: z.string().min(1).max(128),
+  email: EmailSchema,
+  token: z.string().min(1).max(200),
+});
+export type EmailChangeConfirm = z.infer<typeof EmailChangeConfirmSchema>;
+
+export const EMAIL_CHANGE_TEXTS = {
+  sent: 'Check your new inbox: your email changes once you open the link we sent there.',
+  same: 'That is already your email address',
+  confirmed: 'Your email address has been changed.',
+  badLink: 'This link is invalid or has expired. Ask for a new one in your settings.',
+} as const;

@@ -46,6 +46,7 @@ const storefrontPages: RouteObject[] = [
   { path: paths.forgotPassword.path, ...page('storefront/forgot-password') },
   { path: paths.resetPassword.path, ...page('storefront/reset-password') },
   { path: paths.verifyEmail.path, ...page('storefront/verify-email') },
+  { path: paths.confirmEmail.path, ...page('storefront/confirm-email') },
   { path: paths.howToBuy.path, ...page('storefront/how-to-buy') },
   { path: paths.success.path, ...page('storefront/success') },
   { path: paths.product.path, ...page('storefront/product') },

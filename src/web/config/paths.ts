@@ -20,6 +20,7 @@ export const paths = {
   forgotPassword: fixed('/forgot-password'),
   resetPassword: fixed('/reset-password'),
   verifyEmail: fixed('/verify-email'),
+  confirmEmail: fixed('/confirm-email'),
   howToBuy: fixed('/how-to-buy'),
   success: {
     path: '/success',

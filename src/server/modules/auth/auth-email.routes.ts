@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import {
+  EmailChangeConfirmSchema,
+  EmailChangeInputSchema,
   ForgotPasswordInputSchema,
   ResetPasswordInputSchema,
   VerifyEmailInputSchema,
@@ -17,6 +19,8 @@ import { validate } from '#server/lib/validate';
  *   POST /verify-email {token}       -> { ok } the account's email is confirmed
  *   POST /forgot-password {email}    -> { ok } the same answer whether or not the address has an account
  *   POST /reset-password {token, password} -> { ok } new password; every session signed out
+ *   POST /change-email {newEmail, password} -> { ok } a confirmation link to the new address (signed in)
+ *   POST /change-email/confirm {user, email, token} -> { ok } the account has the new address
  */
 export function authEmailRoutes(deps: AppDeps): Hono<AppEnv> {
   const { auth } = deps;
@@ -36,6 +40,14 @@ export function authEmailRoutes(deps: AppDeps): Hono<AppEnv> {
     })
     .post('/forgot-password', validate('json', ForgotPasswordInputSchema), async (c) => {
       await auth.requestPasswordReset(c.req.valid('json').email, clientIpOf(c));
+      return c.json({ ok: true });
+    })
+    .post('/change-email', requireUser, validate('json', EmailChangeInputSchema), async (c) => {
+      await auth.requestEmailChange(c.var.user.id, c.req.valid('json'));
+      return c.json({ ok: true });
+    })
+    .post('/change-email/confirm', validate('json', EmailChangeConfirmSchema), async (c) => {
+      await auth.confirmEmailChange(c.req.valid('json'));
       return c.json({ ok: true });
     })
     .post('/reset-password', validate('json', ResetPasswordInputSchema), async (c) => {

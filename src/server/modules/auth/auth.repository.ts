@@ -105,6 +105,20 @@ export function createAuthRepository(db: Db) {
       return row ? { email: row.email, verified: row.email_verified } : null;
     },
 
+    /** Moves the account to a confirmed new email. Throws UniqueViolationError when it is taken. */
+    async updateEmail(id: string, email: string): Promise<void> {
+      try {
+        await db
+          .updateTable('users')
+          .set({ email, email_verified: true, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new UniqueViolationError('email taken', { cause: err });
+        throw err;
+      }
+    },
+
     async findUserById(id: string): Promise<UserRow | null> {
       const row = await db
         .selectFrom('users')

@@ -33,6 +33,7 @@ import type { MailService } from '../mail/mail.service';
 import { authMailer, createEmailFlows, type EmailFlows } from './auth-email';
 import { createTwoFactorFlows, type TwoFactorFlows } from './auth-two-factor';
 import { createSessionFlows, type SessionFlows } from './auth-sessions';
+import { createEmailChangeFlows, type EmailChangeFlows } from './auth-email-change';
 import { assertUncommonPassword } from './password-policy';
 import { createSignInThrottle } from './sign-in-throttle';
 import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
@@ -91,7 +92,7 @@ export interface CreateUserInput {
   role?: Role;
 }
 
-export interface AuthService extends EmailFlows, TwoFactorFlows, SessionFlows {
+export interface AuthService extends EmailFlows, EmailChangeFlows, TwoFactorFlows, SessionFlows {
   /** The signed-in user of a request, or null (no, invalid, expired or too old session). */
   getSessionUser(headers: Headers): Promise<SessionUser | null>;
   signUp(input: SignUpInput, request: AuthRequestContext): Promise<AuthResult<AuthUserResponse>>;
@@ -248,6 +249,15 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
   // --- the service -----------------------------------------------------------------------------
 
   const twoFactorFlows = createTwoFactorFlows({ auth, publicOrigin, repo, log, parseUserResponse });
+  const emailChangeFlows = createEmailChangeFlows({
+    repo,
+    passwords,
+    mail,
+    log,
+    secret: config.authSecret,
+    publicUrl: publicOrigin,
+    rateLimiter: createRateLimiter(database.db),
+  });
   const sessionFlows = createSessionFlows({
     auth,
     repo,
@@ -259,6 +269,7 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
     ...emailFlows,
     ...twoFactorFlows,
     ...sessionFlows,
+    ...emailChangeFlows,
 
     async getSessionUser(headers) {
       if (!headers.get('cookie')) return null;

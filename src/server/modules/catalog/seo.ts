@@ -102,6 +102,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /success',
     'Disallow: /orders/',
     'Disallow: /verify-email',
+    'Disallow: /confirm-email',
     'Disallow: /reset-password',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,

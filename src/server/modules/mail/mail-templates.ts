@@ -57,6 +57,37 @@ export function passwordResetMail(to: string, token: string, publicUrl: string):
   );
 }
 
+export function emailChangeMail(to: string, url: string, token: string): OutgoingMail {
+  return mail(
+    `change-email:${token}`,
+    to,
+    'Confirm your new email address',
+    [
+      'You asked to use this address for your Aelo account. Confirm it with the link below; until then your account keeps its current address.',
+      'The link works for 24 hours. If it was not you, ignore this mail.',
+    ],
+    { label: 'Confirm new email', url },
+  );
+}
+
+export function emailChangedNotice(
+  to: string,
+  newEmail: string,
+  token: string,
+  publicUrl: string,
+): OutgoingMail {
+  return mail(
+    `email-changed:${token}`,
+    to,
+    'Your email address was changed',
+    [
+      `Your Aelo account now uses ${newEmail} to sign in and for its mail.`,
+      'If you did not do this, reply to this mail at once so we can secure your account.',
+    ],
+    { label: 'Open your settings', url: `${publicUrl}/profile/settings` },
+  );
+}
+
 /** What an order mail says about its order. */
 export interface OrderMailFacts {
   id: string;

@@ -134,7 +134,7 @@ export function ProfileSettingsCard() {
             <Field
               label="Email"
               error={errors.email}
-              hint="Your sign-in email cannot be changed here."
+              hint="Change it under Email address below."
               className="sm:col-span-2"
             >
               <Input

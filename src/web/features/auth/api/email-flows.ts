@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailStatusResponse } from '#common/schemas/auth';
+import type { EmailChangeConfirm, EmailChangeInput, EmailStatusResponse } from '#common/schemas/auth';
 import { apiClient } from '#web/lib/api-client';
 import { authKeys } from '#web/lib/auth-keys';
 
@@ -30,6 +30,22 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: (token: string) => apiClient.post('/api/auth/verify-email', { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...authKeys.all, 'email-status'] }),
+  });
+}
+
+/** Asks for a confirmation link to a new address (the email changes once it is opened). */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (input: EmailChangeInput) => apiClient.post('/api/auth/change-email', input),
+  });
+}
+
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EmailChangeConfirm) => apiClient.post('/api/auth/change-email/confirm', input),
+    // The email is part of the session's user, the account's status and the saved settings.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
