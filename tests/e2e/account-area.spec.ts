@@ -95,6 +95,14 @@ describeBrowser('account area', () => {
     await page.locator('li[data-status="read"]').filter({ hasText: 'Harbor' }).waitFor();
     await card.getByRole('button', { name: 'Archive' }).click();
     await page.locator('li[data-status="archived"]').filter({ hasText: 'Harbor' }).waitFor();
+
+    // The session ends (signed out elsewhere): the spec's message, nothing sent.
+    shop.allowConsoleErrors(/status of 401/);
+    await page.context().clearCookies();
+    await subject.fill('After sign-out');
+    await description.fill('Should not be sent');
+    await submit.click();
+    await page.getByText(TICKET_TEXTS.unauthorized).waitFor();
   });
 
   it('edits settings with each validation message, saves them to the account and signs other devices out', async () => {

@@ -15,6 +15,7 @@ import { Input } from '#web/components/ui/input';
 import { Select } from '#web/components/ui/select';
 import { Textarea } from '#web/components/ui/textarea';
 import { errorMessage, isApiError } from '#web/lib/api-client';
+import { useCurrentUser } from '#web/lib/current-user';
 import { useCreateTicket } from '../api/tickets';
 
 /** The spec's error for a failed create: a lapsed session, the server's message, or the fallback. */
@@ -26,6 +27,7 @@ function createError(error: unknown): string {
 /** New support ticket: category, subject (≤100), description (≤2000) with the characters left. */
 export function TicketForm() {
   const create = useCreateTicket();
+  const { user } = useCurrentUser();
   const [category, setCategory] = useState<TicketCategory>('general');
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
@@ -36,6 +38,10 @@ export function TicketForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setCreated(false);
+    if (!user) {
+      setFormError(TICKET_TEXTS.loginToCreate);
+      return;
+    }
     const parsed = TicketCreateSchema.safeParse({ category, subject, content });
     if (!parsed.success) {
       setFormError(parsed.error.issues[0]?.message ?? TICKET_TEXTS.required);
@@ -67,6 +73,7 @@ export function TicketForm() {
       <div aria-live="polite" className="mt-4 empty:hidden">
         {created ? <Alert variant="success">{TICKET_TEXTS.created}</Alert> : null}
         {formError ? <Alert variant="error">{formError}</Alert> : null}
+        {user ? null : <Alert variant="info">{TICKET_TEXTS.loginToSend}</Alert>}
       </div>
       <form onSubmit={onSubmit} className="mt-5 space-y-5" noValidate>
         <Field label="Category">

@@ -3,7 +3,7 @@ import { TICKET_CATEGORY_LABELS, TICKET_TEXTS, type Ticket } from '#common/schem
 import { Alert } from '#web/components/ui/alert';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { errorMessage } from '#web/lib/api-client';
+import { errorMessage, isApiError } from '#web/lib/api-client';
 import { cn } from '#web/lib/cn';
 import { useLiveEvents } from '#web/lib/live-events';
 import { ticketKeys, useTickets } from '../api/tickets';
@@ -73,7 +73,11 @@ export function TicketList() {
         Your tickets
       </h2>
       {query.isError ? (
-        <Alert variant="error">{errorMessage(query.error, 'Failed to load support tickets')}</Alert>
+        <Alert variant="error">
+          {isApiError(query.error) && query.error.status === 401
+            ? TICKET_TEXTS.loginToView
+            : errorMessage(query.error, 'Failed to load support tickets')}
+        </Alert>
       ) : query.isPending ? (
         <div role="status" className="space-y-3">
           <span className="sr-only">Loading tickets</span>
