@@ -3,33 +3,15 @@
  * Mark Read reaching the customer's list live), settings (view and edit, each validation message,
  * saved on the server), and Wallet & Rewards.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { SETTINGS_TEXTS } from '#common/schemas/account-settings';
 import { EMAIL_CHANGE_TEXTS, SESSION_TEXTS } from '#common/schemas/auth';
 import { TICKET_TEXTS } from '#common/schemas/tickets';
+import { outboxLink } from '../helpers/outbox';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
 
 let counter = 0;
-
-/** The newest link matching `pattern` in a mail to `email` in the server's outbox. */
-async function outboxLink(dataDir: string, email: string, pattern: RegExp): Promise<string> {
-  const dir = path.join(dataDir, 'outbox');
-  const until = Date.now() + 15_000;
-  for (;;) {
-    for (const file of existsSync(dir) ? readdirSync(dir).sort().reverse() : []) {
-      const text = readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const match = pattern.exec(text);
-      if (text.includes(`To: ${email}`) && match) return match[0].replace(/&amp;/g, '&');
-    }
-    if (Date.now() > until) throw new Error(`no mail to ${email} matching ${pattern}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Signs a new customer up on /login; returns their email. */
 async function signUp(page: Page): Promise<string> {

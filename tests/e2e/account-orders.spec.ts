@@ -4,31 +4,14 @@
  * once the email is confirmed from the outbox's link; search and filters narrow the list, and
  * 'No orders found' says when nothing matches.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { Connection, Keypair, sendAndConfirmTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CheckoutResponse } from '#common/schemas/checkout';
+import { outboxLink } from '../helpers/outbox';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
 import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
 import { startFakeUsps, type FakeUsps } from '../fakes/usps-server';
-
-async function outboxLink(dataDir: string, email: string, pattern: RegExp): Promise<string> {
-  const dir = path.join(dataDir, 'outbox');
-  const until = Date.now() + 15_000;
-  for (;;) {
-    for (const file of existsSync(dir) ? readdirSync(dir).sort().reverse() : []) {
-      const text = readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const match = pattern.exec(text);
-      if (text.includes(`To: ${email}`) && match) return match[0];
-    }
-    if (Date.now() > until) throw new Error(`no mail to ${email} matching ${pattern}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describeBrowser('account orders', () => {
   // USPS is a local stand-in speaking its wire format; the shop has its credentials.

@@ -42,17 +42,6 @@ export function signingWallets(chain: string): SigningWallet[] {
     .filter((w) => w.chains.length === 0 || w.chains.includes(chain as `${string}:${string}`));
 }
 
-export async function connectWallet(wallet: SigningWallet): Promise<WalletAccount> {
-  try {
-    const { accounts } = await wallet.features[StandardConnect].connect();
-    const account = accounts[0] ?? wallet.accounts[0];
-    if (!account) throw new Error('no account');
-    return account;
-  } catch {
-    throw new Error(WALLET_MESSAGES.connect);
-  }
-}
-
 export async function disconnectWallet(wallet: SigningWallet): Promise<void> {
   await wallet.features[StandardDisconnect]?.disconnect().catch(() => undefined);
 }

@@ -47,7 +47,10 @@ export function onWalletsChange(listener: () => void): () => void {
   };
 }
 
-async function connect(wallet: PayingWallet): Promise<WalletAccount> {
+/** Asks the wallet for its account (the wallet may ask its owner); 'Failed to connect wallet' otherwise. */
+export async function connectWallet(
+  wallet: Wallet & { features: StandardConnectFeature },
+): Promise<WalletAccount> {
   try {
     const { accounts } = await wallet.features[StandardConnect].connect();
     const account = accounts[0] ?? wallet.accounts[0];
@@ -68,7 +71,7 @@ export async function payWithWallet(
   transactionPath: string,
   chain: string,
 ): Promise<string> {
-  const account = await connect(wallet);
+  const account = await connectWallet(wallet);
   const { transaction } = await apiClient.post<TransactionRequestResponse>(transactionPath, {
     account: account.address,
   });

@@ -8,7 +8,7 @@ import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage, isApiError } from '#web/lib/api-client';
-import { formText } from '#web/lib/form-data';
+import { fieldErrors, formText } from '#web/lib/form-data';
 import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200/80 sm:p-6';
@@ -104,9 +104,7 @@ export function PasswordSettings() {
       newPassword: formText(data, 'newPassword'),
     });
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});

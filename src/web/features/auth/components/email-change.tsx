@@ -11,7 +11,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
 import { errorMessage, isApiError } from '#web/lib/api-client';
-import { formText } from '#web/lib/form-data';
+import { fieldErrors, formText } from '#web/lib/form-data';
 import { useConfirmEmailChange, useEmailStatus, useRequestEmailChange } from '../api/email-flows';
 
 /** The account's email, confirmed or not, and a change that the new address must confirm. */
@@ -29,9 +29,7 @@ export function EmailSettings() {
       password: formText(data, 'password'),
     });
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});

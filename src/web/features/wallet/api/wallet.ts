@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LinkedWallet, Rewards, WalletSignInInput } from '#common/schemas/wallet';
 import { apiClient } from '#web/lib/api-client';
-import {
-  connectWallet,
-  disconnectWallet,
-  signInWithWallet,
-  type SigningWallet,
-} from '#web/lib/solana/wallet-sign-in';
+import { disconnectWallet, signInWithWallet, type SigningWallet } from '#web/lib/solana/wallet-sign-in';
+import { connectWallet } from '#web/lib/solana/wallets';
 
 /** The wallet linked to the account, its rewards, and linking one (connect, sign, link). */
 
