@@ -9,6 +9,7 @@ import { SETTINGS_TEXTS } from '#common/schemas/account-settings';
 import { EMAIL_CHANGE_TEXTS, SESSION_TEXTS } from '#common/schemas/auth';
 import { TICKET_TEXTS } from '#common/schemas/tickets';
 import { outboxLink } from '../helpers/outbox';
+import { axeViolations } from '../helpers/axe';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
 
 let counter = 0;
@@ -175,5 +176,20 @@ describeBrowser('account area', () => {
     await page.getByRole('link', { name: 'Go to your settings' }).click();
     await card.getByText(next).waitFor();
     expect(await card.textContent()).toContain('Confirmed');
+  });
+
+  it('has no serious or critical axe violation on any account page, on a phone and a desktop', async () => {
+    const found: string[] = [];
+    for (const width of [360, 1280]) {
+      const page = await shop.newPage({ width, height: 900 });
+      await signUp(page);
+      for (const path of ['/profile/orders', '/profile/messages', '/profile/wallet', '/profile/settings']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        for (const violation of await axeViolations(page)) found.push(`${path} @${width}px: ${violation}`);
+      }
+      await page.close();
+    }
+    expect(found).toEqual([]);
   });
 });

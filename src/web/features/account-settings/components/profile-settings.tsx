@@ -230,7 +230,7 @@ export function ProfileSettingsCard() {
               <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{f.label}</dt>
               <dd className="mt-1 text-stone-900">
                 {(f.key === 'state' ? stateName(settings.state) : settings[f.key]) || (
-                  <span className="text-stone-400">Not set</span>
+                  <span className="text-stone-500 italic">Not set</span>
                 )}
               </dd>
             </div>
