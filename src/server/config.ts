@@ -111,6 +111,29 @@ export const EnvSchema = z.object({
    * as a JSON array, or base58); unset = Buy Token is off there. The local ledger has its own.
    */
   TREASURY_SECRET_KEY: optionalString,
+  /** The same key from a file (a Solana CLI keypair JSON), instead of TREASURY_SECRET_KEY. */
+  TREASURY_KEY_FILE: optionalString,
+  /** The daily top-50 airdrop's time of day, UTC (HH:MM). */
+  AIRDROP_DAILY_UTC_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (UTC)')
+    .default('12:00'),
+  /** Owners never airdropped to (liquidity pools, exchanges), comma-separated; the treasury and shop wallet always are. */
+  AIRDROP_EXCLUDED_WALLETS: optionalString.refine(
+    (v) =>
+      v === undefined ||
+      v
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .every((a) => isAddress(a)),
+    'must be Solana addresses, comma-separated',
+  ),
+  /** Priority fee of airdrop transactions, in micro-lamports per compute unit (0 = none). */
+  AIRDROP_PRIORITY_FEE_MICROLAMPORTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /** SOL transfers per airdrop transaction. */
+  AIRDROP_BATCH_SIZE: z.coerce.number().int().min(1).max(20).default(8),
+  /** How often the airdrop scheduler looks for due work (0 = never: only Process Airdrop runs one). */
+  AIRDROP_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Which cluster SOLANA_RPC_URL serves: names the wallet chain and the explorer's cluster. */
   SOLANA_CLUSTER: z.enum(['mainnet-beta', 'devnet', 'testnet']).default('mainnet-beta'),
   /** How often the payment watcher looks for awaited crypto payments on the chain. */
@@ -284,8 +307,16 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
       tokenMint: env.TOKEN_MINT ?? null,
       shopWallet: env.SHOP_WALLET ?? null,
       treasurySecretKey: env.TREASURY_SECRET_KEY ?? null,
+      treasuryKeyFile: env.TREASURY_KEY_FILE ?? null,
       watchIntervalMs: env.PAYMENT_WATCH_INTERVAL_MS,
       lateWatchMs: Math.round(env.LATE_PAYMENT_WATCH_HOURS * 3_600_000),
+    },
+    airdrops: {
+      dailyUtcTime: env.AIRDROP_DAILY_UTC_TIME,
+      excludedWallets: (env.AIRDROP_EXCLUDED_WALLETS ?? '').split(/[\s,]+/).filter(Boolean),
+      priorityFeeMicroLamports: env.AIRDROP_PRIORITY_FEE_MICROLAMPORTS,
+      batchSize: env.AIRDROP_BATCH_SIZE,
+      schedulerIntervalMs: env.AIRDROP_SCHEDULER_INTERVAL_MS,
     },
     market: {
       dexUrl: env.MARKET_DEX_URL.replace(/\/+$/, ''),

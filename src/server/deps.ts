@@ -31,6 +31,7 @@ import {
   type AccountSettingsService,
 } from './modules/account/account-settings.service';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
+import { createAirdropEngine, type AirdropEngineService } from './modules/airdrops/airdrop-engine';
 import { createRewardsService, type RewardsService } from './modules/airdrops/rewards.service';
 import { createTrackingService, type TrackingService } from './modules/tracking/tracking.service';
 import { createUspsCarrier } from './modules/tracking/usps-carrier';
@@ -58,6 +59,8 @@ export interface AppDeps {
   stripeWebhooks: StripeWebhooksService;
   checkout: CheckoutService;
   admin: AdminServices;
+  /** The holder-rewards engine: daily top-50 and random airdrops (run by the scheduler job). */
+  airdrops: AirdropEngineService;
   /** The in-process Solana ledger, opened on first use; undefined when SOLANA_RPC_URL is set. */
   localChain: LocalChainHost | undefined;
   /** The chain the shop is paid on (local ledger or SOLANA_RPC_URL). */
@@ -146,7 +149,16 @@ export async function createDeps(
     rateLimiter: createRateLimiter(database.db),
   });
   const catalog = createCatalogService({ db: database.db, storage, events, logger });
-  const admin = createAdminServices({ config, db: database.db, events, storage, logger, settings });
+  const airdrops = createAirdropEngine({ config, database, logger, chain, rpc: chain.rpc, market });
+  const admin = createAdminServices({
+    config,
+    db: database.db,
+    events,
+    storage,
+    logger,
+    settings,
+    airdropEngine: airdrops,
+  });
   return {
     config,
     logger,
@@ -162,6 +174,7 @@ export async function createDeps(
     stripeWebhooks,
     checkout,
     admin,
+    airdrops,
     localChain,
     chain,
     cryptoPayments,

@@ -4,12 +4,14 @@ import { ConfigError, loadConfig } from './config';
 import type { Server } from 'node:http';
 import { closeDeps, createDeps } from './deps';
 import { attachLocalChainSockets } from './local-ledger/local-chain-sockets';
+import { startAirdropScheduler } from './jobs/airdrop-scheduler';
 import { startMailSender } from './jobs/mail-sender';
 import { startPaymentWatcher } from './jobs/payment-watcher';
 import { startReservationSweeper } from './jobs/reservation-sweeper';
 import { createLogger } from './lib/logger';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
 import { seedDemoCatalog } from './seed/demo-seed';
+import { seedDemoRewardPools } from './seed/demo-reward-pools';
 
 async function main() {
   let config;
@@ -25,7 +27,10 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const deps = await createDeps(config, logger);
   await bootstrapAdmin(deps);
-  if (config.seedDemo) await seedDemoCatalog(deps);
+  if (config.seedDemo) {
+    await seedDemoCatalog(deps);
+    await seedDemoRewardPools(deps);
+  }
   if (deps.localChain) {
     const chain = await deps.localChain.get();
     logger.info(
@@ -41,6 +46,7 @@ async function main() {
   const sweeper = startReservationSweeper(deps);
   const watcher = startPaymentWatcher(deps);
   const mailSender = startMailSender(deps);
+  const airdropScheduler = startAirdropScheduler(deps);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
@@ -60,7 +66,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Jobs stop first; live-event streams end next so that open connections do not hold the server open.
-    void Promise.all([sweeper.stop(), watcher.stop(), mailSender.stop()])
+    void Promise.all([sweeper.stop(), watcher.stop(), mailSender.stop(), airdropScheduler.stop()])
       .then(() => detachLedgerSockets?.())
       .then(() => deps.events.close())
       .then(

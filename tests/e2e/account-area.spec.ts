@@ -10,7 +10,7 @@ import { EMAIL_CHANGE_TEXTS, SESSION_TEXTS } from '#common/schemas/auth';
 import { TICKET_TEXTS } from '#common/schemas/tickets';
 import { outboxLink } from '../helpers/outbox';
 import { axeViolations } from '../helpers/axe';
-import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
+import { describeBrowser, signInAsAdmin, useBrowserSuite } from '../helpers/browser';
 
 let counter = 0;
 
@@ -24,14 +24,6 @@ async function signUp(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL((url) => url.pathname === '/profile/orders');
   return email;
-}
-
-async function signInAsAdmin(shop: BrowserSuite, page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill(shop.server.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(shop.server.admin.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/admin/login');
 }
 
 describeBrowser('account area', () => {
@@ -71,7 +63,7 @@ describeBrowser('account area', () => {
     expect(await ticket.textContent()).toContain('Normal priority');
 
     const admin = await shop.newPage();
-    await signInAsAdmin(shop, admin);
+    await signInAsAdmin(admin, shop.server.admin);
     await admin.goto('/admin/messages');
     const card = admin.getByRole('article', { name: 'Sizing on the <b>Harbor</b> jacket' });
     await card.getByRole('button', { name: 'Mark Read' }).click();

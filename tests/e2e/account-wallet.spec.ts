@@ -3,16 +3,20 @@
  * signing in the page with WebCrypto) connects, signs the shop's Sign In With Solana message, and
  * the account shows that wallet's rewards from the airdrops it received; the link is restored on
  * reload; Disconnect unlinks it. Without any wallet the spec's 'Please install Phantom wallet'.
- * The airdrops are rows the test writes into the server's database, so the journey needs
+ * The wallet is made a top holder with AELO the demo shopper sends it on the local ledger, and the
+ * admin pays a real top-50 airdrop with Process Airdrop; the reward pool is credited by a row the
+ * test writes into the server's database (an order would do the same), so the journey needs
  * TEST_DATABASE_URL (CI); it prints one 'SKIPPED:' line otherwise.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { getAddressDecoder } from '@solana/kit';
+import { getOrCreateAssociatedTokenAccount, transfer } from '@solana/spl-token';
+import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WALLET_TEXTS } from '#common/schemas/wallet';
 import type { Database } from '#server/db/client';
-import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
+import { describeBrowser, signInAsAdmin, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 import { openTestDatabase } from '../helpers/test-app';
 
@@ -21,6 +25,21 @@ if (!hasPostgres) {
   console.warn(
     "SKIPPED: wallet and rewards journey (TEST_DATABASE_URL is not set; it writes airdrops into the server's PostgreSQL)",
   );
+}
+
+/** The demo shopper (the local ledger's funded wallet) sends `amount` AELO base units to `to`. */
+async function sendAelo(shopUrl: (path: string) => string, to: string, amount: bigint): Promise<void> {
+  const demo = (await (await fetch(shopUrl('/api/chain/demo-wallet'))).json()) as { secretKey: number[] };
+  const shop = (await (await fetch(shopUrl('/api/shop'))).json()) as { token: { mint: string } };
+  const payer = Keypair.fromSecretKey(Uint8Array.from(demo.secretKey));
+  const connection = new Connection(shopUrl('/local-chain'), {
+    commitment: 'confirmed',
+    wsEndpoint: shopUrl('/local-chain').replace('http', 'ws'),
+  });
+  const mint = new PublicKey(shop.token.mint);
+  const from = await getOrCreateAssociatedTokenAccount(connection, payer, mint, payer.publicKey);
+  const toAccount = await getOrCreateAssociatedTokenAccount(connection, payer, mint, new PublicKey(to));
+  await transfer(connection, payer, from.address, toAccount.address, payer, amount);
 }
 
 /** Registers a Wallet Standard wallet named 'Test Wallet' in the page before any script runs. */
@@ -149,33 +168,50 @@ describeBrowser('wallet and rewards', () => {
       await signUp(page);
       await page.goto('/profile/wallet');
       await page.getByText(WALLET_TEXTS.connectToView).waitFor();
+      // The wallet becomes one of the largest holders: 4.9 million AELO from the demo shopper.
+      await sendAelo((p) => shop.url(p), address, 4_900_000n * 1_000_000n);
       await database.db
-        .insertInto('airdrop_claims')
-        .values([
-          {
-            wallet_address: address,
-            amount_lamports: '1500000000',
-            kind: 'top50',
-            run_id: '33333333-3333-4333-8333-333333333333',
-          },
-          { wallet_address: address, amount_lamports: '250000000', kind: 'random' },
-        ])
+        .insertInto('reward_pool_entries')
+        .values({ pool: 'buyback', amount_cents: 10_000, source: 'order' })
         .execute();
+
+      // The admin presses Process Airdrop and confirms; the claims list on the airdrops page.
+      const admin = await shop.newPage();
+      await signInAsAdmin(admin, shop.server.admin);
+      await admin.goto('/admin/airdrops');
+      await admin.getByRole('button', { name: 'Process Airdrop' }).click();
+      const confirm = admin.getByRole('dialog', { name: 'Process this airdrop?' });
+      await confirm.getByText('wallets.', { exact: false }).waitFor();
+      await confirm.getByRole('button', { name: 'Process Airdrop' }).click();
+      await admin.getByText('Airdrop processed:', { exact: false }).waitFor();
+      await admin.getByRole('searchbox', { name: 'Search by wallet' }).fill(address);
+      // The claims table (wide screens) or its cards (phones): the one on show names the wallet.
+      await admin.locator(`[title="${address}"]:visible`).first().waitFor();
+      const [claim] = await database.db
+        .selectFrom('airdrop_claims')
+        .select(['amount_lamports', 'status'])
+        .where('wallet_address', '=', address)
+        .execute();
+      expect(claim?.status).toBe('confirmed');
+      const sol = `${(Number(claim!.amount_lamports) / 1e9).toLocaleString('en-US', { maximumFractionDigits: 4 })} SOL`;
+      const snapshot = await database.db
+        .selectFrom('holder_snapshots')
+        .select('top')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const rank = `#${snapshot.top.find((h) => h.owner === address)!.rank}`;
 
       await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
       await page.getByRole('heading', { name: 'Wallet connected' }).waitFor();
       expect(await page.getByText(`${address.slice(0, 8)}...${address.slice(-8)}`).count()).toBe(1);
       const rewards = page.getByRole('region', { name: 'Your rewards' });
-      await rewards.getByText('1.75 SOL').waitFor();
-      const text = await rewards.textContent();
-      expect(text).toContain('0.25 SOL');
-      expect(text).toContain('1.5 SOL');
-      expect(text).toContain('#1');
+      await rewards.getByText(rank).waitFor();
+      expect(await rewards.textContent()).toContain(sol);
 
       // Restored on load, from the account.
       await page.reload();
       await page.getByRole('heading', { name: 'Wallet connected' }).waitFor();
-      await page.getByRole('region', { name: 'Your rewards' }).getByText('1.75 SOL').waitFor();
+      await page.getByRole('region', { name: 'Your rewards' }).getByText(rank).waitFor();
 
       await page.getByRole('button', { name: 'Disconnect Wallet' }).click();
       await page.getByText(WALLET_TEXTS.connectToView).waitFor();

@@ -173,6 +173,8 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
     ADMIN_PASSWORD: admin.password,
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     LOG_LEVEL: 'warn',
+    // Airdrops run when a test presses Process Airdrop, not at the daily time (it would move SOL mid-journey).
+    AIRDROP_SCHEDULER_INTERVAL_MS: '0',
     // Journeys sign in several times a minute from one address.
     SIGN_IN_RATE_LIMIT: '1000',
     SIGN_UP_RATE_LIMIT: '1000',
@@ -407,4 +409,13 @@ export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
     },
   };
   return suite;
+}
+
+/** Signs the admin in on /admin/login and waits until the back office opened. */
+export async function signInAsAdmin(page: Page, admin: { email: string; password: string }): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/admin/login');
 }

@@ -102,6 +102,15 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
     db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
   const ordersOf = (paymentId: string) =>
     db.selectFrom('orders').selectAll().where('payment_id', '=', paymentId).execute();
+  const poolRowsOf = async (orderId: string) =>
+    (
+      await db
+        .selectFrom('reward_pool_entries')
+        .select(['pool', 'amount_cents'])
+        .where('order_id', '=', orderId)
+        .orderBy('pool')
+        .execute()
+    ).map((r) => ({ pool: r.pool, amount_cents: Number(r.amount_cents) }));
   const statusOf = async (reference: string) => {
     const res = await t.client().get(`/api/payments/${reference}/status`);
     expect(res.status).toBe(200);
@@ -229,9 +238,16 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
 
     const payment = await paymentOf(reference);
     expect(payment.status).toBe('confirmed');
-    expect(await ordersOf(payment.id)).toHaveLength(1);
+    const orders = await ordersOf(payment.id);
+    expect(orders).toHaveLength(1);
     expect(await quantityOf(db, product.id)).toBe(0);
     expect((await statusOf(reference)).status).toBe('completed');
+    // The revenue split: 10% of the order's total to each reward pool, once, however often it was delivered.
+    const total = Number(orders[0]!.amount_cents);
+    expect(await poolRowsOf(orders[0]!.id)).toEqual([
+      { pool: 'buyback', amount_cents: Math.floor(total / 10) },
+      { pool: 'random', amount_cents: Math.floor(total / 10) },
+    ]);
     const events = await db
       .selectFrom('payment_events')
       .select(['from_status', 'to_status'])
@@ -307,6 +323,8 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
       payment_method: 'card',
     });
     expect(order!.refund_reason).toContain('Last Tank');
+    // A refunded order pays nothing into the reward pools.
+    expect(await poolRowsOf(order!.id)).toEqual([]);
     // The other shopper's reservation is untouched and stock never went below zero.
     expect(await quantityOf(db, product.id)).toBe(0);
     expect((await paymentOf(second.reference)).status).toBe('pending');

@@ -96,7 +96,7 @@ describe.each(BACKENDS)('wallet linking and rewards on %s', (backend) => {
       lastAirdropAt: null,
     });
 
-    // Two top-50 runs (the latest decides the rank) and a random airdrop.
+    // Two top-50 runs and a random airdrop; a transfer not landed yet; the rank is the latest snapshot's.
     const db = t.deps.database.db;
     const others = [newWallet(), newWallet()];
     const old = '11111111-1111-4111-8111-111111111111';
@@ -122,7 +122,18 @@ describe.each(BACKENDS)('wallet linking and rewards on %s', (backend) => {
         { wallet_address: wallet.address, amount_lamports: '500000000', kind: 'top50', run_id: latest },
         { wallet_address: others[1]!.address, amount_lamports: '200000000', kind: 'top50', run_id: latest },
         { wallet_address: wallet.address, amount_lamports: '250000000', kind: 'random' },
+        { wallet_address: wallet.address, amount_lamports: '999000000', kind: 'random', status: 'sent' },
       ])
+      .execute();
+    const top = (owners: string[]) =>
+      JSON.stringify(owners.map((owner, i) => ({ rank: i + 1, owner, amount: String(1000 - i) })));
+    await db
+      .insertInto('holder_snapshots')
+      .values({ holder_count: 3, top: top([wallet.address]) })
+      .execute();
+    await db
+      .insertInto('holder_snapshots')
+      .values({ holder_count: 3, top: top([others[0]!.address, wallet.address, others[1]!.address]) })
       .execute();
     const rewards = await json<Rewards>(
       await a.client.post('/api/rewards', { walletAddress: wallet.address }),

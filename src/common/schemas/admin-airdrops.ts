@@ -41,10 +41,11 @@ export type AdminAirdrops = z.infer<typeof AdminAirdropsSchema>;
 
 /** POST /api/admin/airdrops/process: no parameters (an empty body or {}). */
 export const AirdropProcessInputSchema = z.strictObject({});
+/** Spec §7: the answer holds `recipients` and `totalAmount` (SOL); lamports too, exactly. */
 export const AirdropProcessResultSchema = z.object({
   recipients: z.int(),
+  totalAmount: z.number(),
   totalAmountLamports: z.string(),
-  totalAmountSol: z.number(),
 });
 export type AirdropProcessResult = z.infer<typeof AirdropProcessResultSchema>;
 

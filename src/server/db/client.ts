@@ -98,7 +98,12 @@ async function openPglite(dir: string, snapshot: Blob | undefined): Promise<Data
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-  pool.on('error', (err) => options.logger.error({ err }, 'postgres pool error'));
+  let closed = false;
+  // Once closed, pool.end() has asked its idle connections to end without waiting for them: a
+  // server that terminates one meanwhile (a dropped database, a restart) is not an error.
+  pool.on('error', (err) => {
+    if (!closed) options.logger.error({ err }, 'postgres pool error');
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 
   // One dedicated connection carries every LISTEN of this process; reconnects with backoff.
@@ -107,7 +112,6 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   let listener: pg.Client | undefined;
   let lost = false;
   let connecting: Promise<pg.Client> | undefined;
-  let closed = false;
   let attempt = 0;
 
   const connectListener = async (): Promise<pg.Client> => {

@@ -275,6 +275,59 @@ export interface WalletChallengesTable {
   used_at: Timestamp | null;
 }
 
+export interface RewardPoolEntriesTable {
+  id: Generated<string>;
+  pool: 'buyback' | 'random';
+  amount_cents: BigSum;
+  source: 'order' | 'payout' | 'opening';
+  order_id: string | null;
+  run_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface HolderSnapshotsTable {
+  id: Generated<string>;
+  taken_at: CreatedAt;
+  holder_count: number;
+  /** [{ rank, owner, amount }] of the top 50 eligible holders; amount as a decimal string. */
+  top: JSONColumnType<Array<{ rank: number; owner: string; amount: string }>>;
+}
+
+export type AirdropKind = 'top50' | 'random';
+
+export interface AirdropRunsTable {
+  id: Generated<string>;
+  kind: AirdropKind;
+  trigger: 'schedule' | 'admin';
+  run_date: string | null;
+  status: Generated<'sending' | 'completed' | 'failed'>;
+  pool_cents: BigSum;
+  sol_price_micros: BigSum;
+  recipients: number;
+  total_lamports: Numeric;
+  snapshot_id: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
+export interface AirdropBatchesTable {
+  id: Generated<string>;
+  run_id: string;
+  batch_no: number;
+  status: Generated<'planned' | 'sent' | 'landed'>;
+  signature: string | null;
+  wire: string | null;
+  last_valid_block_height: BigSum | null;
+  attempts: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface AirdropScheduleTable {
+  kind: 'random';
+  next_at: Timestamp;
+}
+
 export interface AdminAuditLogTable {
   id: Generated<string>;
   action: string;
@@ -287,9 +340,11 @@ export interface AirdropClaimsTable {
   id: Generated<string>;
   wallet_address: string;
   amount_lamports: Numeric;
-  kind: Generated<'top50' | 'random'>;
+  kind: Generated<AirdropKind>;
   run_id: string | null;
   transaction_signature: string | null;
+  status: Generated<'planned' | 'sent' | 'confirmed'>;
+  batch_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -378,6 +433,11 @@ export interface DB {
   customer_settings: CustomerSettingsTable;
   wallet_links: WalletLinksTable;
   wallet_challenges: WalletChallengesTable;
+  reward_pool_entries: RewardPoolEntriesTable;
+  holder_snapshots: HolderSnapshotsTable;
+  airdrop_runs: AirdropRunsTable;
+  airdrop_batches: AirdropBatchesTable;
+  airdrop_schedule: AirdropScheduleTable;
   admin_audit_log: AdminAuditLogTable;
   airdrop_claims: AirdropClaimsTable;
   api_configurations: ApiConfigurationsTable;

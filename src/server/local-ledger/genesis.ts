@@ -106,6 +106,34 @@ export async function localChainSetup(
   return setup;
 }
 
+/** Writes (or overwrites) `owner`'s associated token account of `mint` holding `amount`. */
+export async function writeTokenAccount(
+  ledger: LocalLedger,
+  mint: Address,
+  owner: Address,
+  amount: bigint,
+): Promise<void> {
+  const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  ledger.setAccount({
+    address: ata,
+    lamports: ledger.minimumBalanceForRentExemption(165),
+    owner: TOKEN_PROGRAM_ADDRESS,
+    executable: false,
+    data: Uint8Array.from(
+      getTokenEncoder().encode({
+        mint,
+        owner,
+        amount,
+        delegate: null,
+        state: AccountState.Initialized,
+        isNative: null,
+        delegatedAmount: 0n,
+        closeAuthority: null,
+      }),
+    ),
+  });
+}
+
 async function writeGenesis(ledger: LocalLedger, setup: LocalChainSetup): Promise<void> {
   const wallet = (owner: Address, sol: bigint) =>
     ledger.setAccount({
@@ -116,33 +144,10 @@ async function writeGenesis(ledger: LocalLedger, setup: LocalChainSetup): Promis
       executable: false,
     });
 
-  const tokenRent = ledger.minimumBalanceForRentExemption(165);
   let supply = 0n;
   const tokenAccount = async (owner: Address, amount: bigint) => {
-    const [ata] = await findAssociatedTokenPda({
-      owner,
-      mint: setup.mint,
-      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-    });
     supply += amount;
-    ledger.setAccount({
-      address: ata,
-      lamports: tokenRent,
-      owner: TOKEN_PROGRAM_ADDRESS,
-      executable: false,
-      data: Uint8Array.from(
-        getTokenEncoder().encode({
-          mint: setup.mint,
-          owner,
-          amount,
-          delegate: null,
-          state: AccountState.Initialized,
-          isNative: null,
-          delegatedAmount: 0n,
-          closeAuthority: null,
-        }),
-      ),
-    });
+    await writeTokenAccount(ledger, setup.mint, owner, amount);
   };
 
   wallet(setup.treasury.address, 1_000n * LAMPORTS_PER_SOL);

@@ -34,7 +34,7 @@ export function createAdminServices(deps: {
   logger: Logger;
   /** The settings module's service (its list and update are the settings screen). */
   settings: SettingsService;
-  /** The rewards engine, once the rewards issue provides it. */
+  /** The rewards engine that 'Process Airdrop' runs. */
   airdropEngine?: AirdropEngine;
 }): AdminServices {
   const { config, db, events, storage } = deps;

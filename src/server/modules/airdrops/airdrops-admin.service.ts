@@ -34,7 +34,7 @@ function toResult(result: { recipients: number; totalLamports: bigint }): Airdro
   return {
     recipients: result.recipients,
     totalAmountLamports: result.totalLamports.toString(),
-    totalAmountSol: lamportsToSol(result.totalLamports),
+    totalAmount: lamportsToSol(result.totalLamports),
   };
 }
 

@@ -22,7 +22,8 @@ export function createAirdropsRepository(db: Db) {
       limit: number;
       offset: number;
     }): Promise<{ rows: ClaimRow[]; total: number }> {
-      let query = db.selectFrom('airdrop_claims');
+      // Planned and sent transfers are not claims yet: only what landed is listed.
+      let query = db.selectFrom('airdrop_claims').where('status', '=', 'confirmed');
       if (filter.search) {
         const pattern = likeContains(filter.search);
         query = query.where((eb) =>
@@ -73,6 +74,7 @@ export function createAirdropsRepository(db: Db) {
         .selectFrom((eb) =>
           eb
             .selectFrom('airdrop_claims')
+            .where('status', '=', 'confirmed')
             .select([sql<unknown>`count(*)`.as('claims'), sql<string>`sum(amount_lamports)`.as('lamports')])
             .groupBy('wallet_address')
             .as('w'),
@@ -102,24 +104,20 @@ export function createAirdropsRepository(db: Db) {
           sql<Date | null>`max(created_at)`.as('last'),
         ])
         .where('wallet_address', '=', wallet)
+        .where('status', '=', 'confirmed')
         .executeTakeFirstOrThrow();
     },
 
-    /** The wallet's place in the latest top-50 run (by amount, which follows holdings), or null. */
-    async rankInLatestTop50Run(wallet: string): Promise<number | null> {
-      const { rows } = await sql<{ rank: string }>`
-        with latest as (
-          select run_id from airdrop_claims
-          where kind = 'top50' and run_id is not null
-          order by created_at desc limit 1
-        ), ranked as (
-          select wallet_address, rank() over (order by amount_lamports desc) as rank
-          from airdrop_claims
-          where kind = 'top50' and run_id = (select run_id from latest)
-        )
-        select rank::text as rank from ranked where wallet_address = ${wallet}
-      `.execute(db);
-      return rows[0] ? Number(rows[0].rank) : null;
+    /** The wallet's place among eligible holders in the latest snapshot (only the top 50 are kept), or null. */
+    async rankInLatestSnapshot(wallet: string): Promise<number | null> {
+      const snapshot = await db
+        .selectFrom('holder_snapshots')
+        .select('top')
+        .orderBy('taken_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return snapshot?.top.find((h) => h.owner === wallet)?.rank ?? null;
     },
   };
 }

@@ -4,7 +4,8 @@ import { createAirdropsRepository } from './airdrops.repository';
 
 /**
  * A wallet's holder rewards (spec §7 rewards): what the airdrops paid it, by kind, from
- * airdrop_claims, and its place in the latest top-50 distribution.
+ * airdrop_claims (landed transfers only), and its rank among eligible holders in the latest holder
+ * snapshot (absent beyond 50).
  */
 export function createRewardsService(deps: { db: Db }) {
   const repo = createAirdropsRepository(deps.db);
@@ -12,7 +13,7 @@ export function createRewardsService(deps: { db: Db }) {
     async forWallet(walletAddress: string): Promise<Rewards> {
       const [totals, rank] = await Promise.all([
         repo.totalsForWallet(walletAddress),
-        repo.rankInLatestTop50Run(walletAddress),
+        repo.rankInLatestSnapshot(walletAddress),
       ]);
       return {
         walletAddress,

@@ -29,7 +29,8 @@ export interface AdminActor {
 export interface AuditInput {
   action: (typeof AUDIT_ACTIONS)[number];
   details: Record<string, unknown>;
-  actor: AdminActor;
+  /** The admin who did it; null for the shop's own scheduled work (the airdrop scheduler). */
+  actor: AdminActor | null;
 }
 
 let savepointCounter = 0;
@@ -42,8 +43,13 @@ export async function recordAudit(db: Db, input: AuditInput, logger: Logger): Pr
   const repo = createAuditRepository(db);
   const row = {
     action: input.action,
-    details: { ...input.details, admin: { id: input.actor.id, email: input.actor.email } },
-    actorId: input.actor.id,
+    details: {
+      ...input.details,
+      ...(input.actor
+        ? { admin: { id: input.actor.id, email: input.actor.email } }
+        : { trigger: 'schedule' }),
+    },
+    actorId: input.actor?.id ?? null,
   };
   if (!db.isTransaction) {
     try {

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
-import { ADMIN_BOOTSTRAP_LOCK_KEY, withAdvisoryLock } from './auth.repository';
+import { ADVISORY_LOCK_KEYS, withAdvisoryLock } from '#server/db/advisory-lock';
 
 export const DEMO_ADMIN_EMAIL = 'admin@shop.local';
 export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
@@ -24,7 +24,7 @@ export async function bootstrapAdmin(deps: AppDeps): Promise<void> {
   const { config, logger, auth, database } = deps;
   const log = logger.child({ module: 'admin-bootstrap' });
 
-  await withAdvisoryLock(database, ADMIN_BOOTSTRAP_LOCK_KEY, async () => {
+  await withAdvisoryLock(database, ADVISORY_LOCK_KEYS.adminBootstrap, async () => {
     if (config.adminEmail && config.adminPassword) {
       try {
         await ensureAdmin(deps, config.adminEmail, config.adminPassword);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '#server/db/errors';
-import type { Database, Db } from '#server/db/client';
+import type { Db } from '#server/db/client';
 
 /**
  * The SQL the auth module runs outside better-auth: account administration (create a user with a
@@ -252,31 +252,3 @@ export function createAuthRepository(db: Db) {
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
-
-/** Arbitrary but fixed advisory-lock key of the admin bootstrap (migrations use another). */
-export const ADMIN_BOOTSTRAP_LOCK_KEY = 7_305_215_992;
-
-const inProcessLocks = new WeakMap<Database, Promise<unknown>>();
-
-/**
- * Runs fn while holding a PostgreSQL session-level advisory lock, so that several instances
- * starting together run it one after the other. The lock lives on a dedicated connection while fn
- * uses the pool. PGlite is one connection owned by one process: an in-process queue does the job
- * (holding its only connection for the lock would starve fn).
- */
-export async function withAdvisoryLock<T>(database: Database, key: number, fn: () => Promise<T>): Promise<T> {
-  if (database.backend === 'pglite') {
-    const previous = inProcessLocks.get(database) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(fn);
-    inProcessLocks.set(database, run);
-    return run;
-  }
-  return database.withRawConnection(async (exec) => {
-    await exec('select pg_advisory_lock($1)', [key]);
-    try {
-      return await fn();
-    } finally {
-      await exec('select pg_advisory_unlock($1)', [key]);
-    }
-  });
-}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   address,
   createKeyPairSignerFromBytes,
@@ -120,7 +121,8 @@ export function createChainService(deps: {
         treasury: setup.treasury,
       };
     }
-    const { tokenMint, shopWallet, treasurySecretKey } = config.solana;
+    const { tokenMint, shopWallet, treasurySecretKey, treasuryKeyFile } = config.solana;
+    const treasuryKey = treasurySecretKey ?? (treasuryKeyFile ? readFileSync(treasuryKeyFile, 'utf8') : null);
     if (!tokenMint || !shopWallet) return null;
     const mint = await fetchMint(rpc, address(tokenMint), { commitment: 'confirmed' });
     const [shopTokenAccount] = await findAssociatedTokenPda({
@@ -134,7 +136,7 @@ export function createChainService(deps: {
       tokenProgram: mint.programAddress,
       shopWallet: address(shopWallet),
       shopTokenAccount,
-      treasury: treasurySecretKey ? await signerFromSecret(treasurySecretKey) : null,
+      treasury: treasuryKey ? await signerFromSecret(treasuryKey) : null,
     };
   }
   const getAccounts = (): Promise<ChainAccounts | null> => {

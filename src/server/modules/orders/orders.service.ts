@@ -2,6 +2,7 @@ import type { PricedLine } from '#common/schemas/checkout';
 import type { Db } from '#server/db/client';
 import type { OrderStatus } from '#common/schemas/admin-orders';
 import type { PaymentMethod } from '#common/schemas/checkout';
+import { creditOrderToPools } from '../airdrops/reward-pools';
 import { createOrdersRepository } from './orders.repository';
 
 /**
@@ -65,6 +66,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       priceCents: l.priceCents,
     })),
   );
+  // The revenue split's shares go to the reward pools with the order (a refunded one pays none).
+  if (!input.failure) await creditOrderToPools(db, { id: order.id, totalCents: input.amounts.totalCents });
   return {
     id: order.id,
     status,

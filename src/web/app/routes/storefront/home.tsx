@@ -8,7 +8,7 @@ import { useCartStore } from '#web/features/checkout/stores/cart-store';
 import { productQueryOptions, useProduct } from '#web/features/catalog/api/get-product';
 import { productFiltersFromSearch } from '#common/catalog-query';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products';
-import { tokenStatsQueryOptions } from '#web/features/market/api/get-token-stats';
+import { tokenStatsQueryOptions, useTokenStats } from '#web/features/market/api/get-token-stats';
 import type { PageHandle } from '#web/app/page-data';
 import type { OpenedFromShopState } from '#web/features/catalog/components/product-card';
 import { ProductBrowser } from '#web/features/catalog/components/product-browser';
@@ -150,6 +150,7 @@ export function LandingPage() {
   // /#rewards and /#ecosystem sit below the product grid, which grows once it has loaded.
   useHashAnchor();
   const { data: openProduct } = useProduct(productId);
+  const { pair } = useTokenStats();
   const addItem = useCartStore((s) => s.addItem);
   const openCart = useCartStore((s) => s.open);
 
@@ -207,7 +208,7 @@ export function LandingPage() {
           sent straight to your wallet.
         </SectionHeading>
         <div className="mt-12">
-          <RewardsDetails />
+          <RewardsDetails fdv={pair?.fdv} />
         </div>
       </Section>
 

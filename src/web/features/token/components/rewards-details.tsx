@@ -1,11 +1,17 @@
 import { Clock, Crown, ShieldOff, Wallet } from 'lucide-react';
+import { formatCompactUsd } from '#common/format';
 import { formatUsd } from '#common/money';
+import { AIRDROP_GOAL_USD, airdropProgress, formatProgressPercent } from '#common/progress';
+import {
+  MIN_AIRDROP_CENTS,
+  RANDOM_AIRDROP_MEAN_HOURS,
+  REVENUE_SPLIT_PERCENT,
+  TOP_HOLDERS,
+  TOP_HOLDERS_SHARE_PERCENT,
+  top50BudgetCents,
+  top50Shares,
+} from '#common/rewards';
 import { TOKEN_SYMBOL } from '#common/token';
-
-/** Spec §2, §9: the top 50 share 90% of liquidity-pool rewards pro rata, at least 1 USD each. */
-export const TOP_HOLDERS = 50;
-export const TOP_HOLDERS_SHARE_PERCENT = 90;
-export const MIN_AIRDROP_CENTS = 100;
 
 const facts = [
   {
@@ -16,12 +22,12 @@ const facts = [
   {
     icon: Crown,
     title: `Daily airdrops to the top ${TOP_HOLDERS}`,
-    text: `Every day the ${TOP_HOLDERS} largest holders share ${TOP_HOLDERS_SHARE_PERCENT}% of the liquidity-pool rewards in proportion to their holdings, with a minimum of ${formatUsd(MIN_AIRDROP_CENTS)} per airdrop.`,
+    text: `Every day the ${TOP_HOLDERS} largest holders share ${TOP_HOLDERS_SHARE_PERCENT}% of the liquidity-pool rewards in proportion to their holdings, with a minimum of ${formatUsd(MIN_AIRDROP_CENTS)} per airdrop: a smaller share stays in the pool for the next day.`,
   },
   {
     icon: Clock,
     title: 'Random airdrops',
-    text: 'Random airdrops arrive at random intervals of up to 24 hours: one every 12 hours on average.',
+    text: `Once the market cap reaches ${formatCompactUsd(AIRDROP_GOAL_USD)}, random airdrops come at random intervals averaging ${RANDOM_AIRDROP_MEAN_HOURS} hours. The winner is drawn with a chance in proportion to their holdings and receives the random-holder pool (${REVENUE_SPLIT_PERCENT.random}% of sales).`,
   },
   {
     icon: ShieldOff,
@@ -30,25 +36,48 @@ const facts = [
   },
 ] as const;
 
-/** An example pool and holders, to show the pro-rata rule and the 1 USD minimum at work. */
+/**
+ * An example liquidity-pool balance and top-50 holdings (in basis points of the top 50's tokens),
+ * paid by the same rule the server pays with (`top50Shares`): pro rata, rounded down to the cent,
+ * shares under the minimum carried over.
+ */
 const EXAMPLE_POOL_CENTS = 100_000;
 const exampleHolders = [
-  { rank: 1, sharePercent: 12 },
-  { rank: 2, sharePercent: 8.5 },
-  { rank: 10, sharePercent: 2 },
-  { rank: 25, sharePercent: 0.6 },
-  { rank: 50, sharePercent: 0.05 },
+  { rank: 1, basisPoints: 1_200 },
+  { rank: 2, basisPoints: 850 },
+  { rank: 10, basisPoints: 200 },
+  { rank: 25, basisPoints: 60 },
+  { rank: 50, basisPoints: 5 },
 ] as const;
 
-/** A holder's airdrop: their share of the top 50's pool, never below the minimum. */
-export function exampleAirdropCents(poolCents: number, sharePercent: number): number {
-  const pro = Math.round((poolCents * TOP_HOLDERS_SHARE_PERCENT * sharePercent) / 10_000);
-  return Math.max(MIN_AIRDROP_CENTS, pro);
+export function exampleDistribution() {
+  const budgetCents = top50BudgetCents(EXAMPLE_POOL_CENTS);
+  const shown = exampleHolders.reduce((sum, h) => sum + h.basisPoints, 0);
+  const holdings = [
+    ...exampleHolders.map((h) => ({ owner: `#${h.rank}`, amount: BigInt(h.basisPoints) })),
+    { owner: 'the other holders', amount: BigInt(10_000 - shown) },
+  ];
+  const shares = top50Shares(budgetCents, holdings);
+  const rows = exampleHolders.map((h, i) => ({ ...h, ...shares[i]! }));
+  return { poolCents: EXAMPLE_POOL_CENTS, budgetCents, rows };
 }
 
-/** The rewards section's body: how rewards work, and an example distribution. */
-export function RewardsDetails() {
-  const topPoolCents = (EXAMPLE_POOL_CENTS * TOP_HOLDERS_SHARE_PERCENT) / 100;
+/** Where the market cap stands against the random-airdrop goal, from the live token stats. */
+function RandomAirdropStatus({ fdv }: { fdv: number | undefined }) {
+  if (fdv === undefined) return null;
+  const progress = airdropProgress(fdv);
+  return (
+    <p className="mt-2 text-xs font-medium text-stone-600" data-testid="random-airdrop-status">
+      {progress.isReady
+        ? `Market cap ${formatCompactUsd(fdv)}: random airdrops are on.`
+        : `Market cap ${formatCompactUsd(fdv)} (${formatProgressPercent(progress.percent)} of the goal): ${formatCompactUsd(progress.remainingUsd)} to go.`}
+    </p>
+  );
+}
+
+/** The rewards section's body: how rewards work, the live goal, and an example distribution. */
+export function RewardsDetails({ fdv }: { fdv?: number | undefined }) {
+  const example = exampleDistribution();
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:gap-14">
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1">
@@ -60,6 +89,7 @@ export function RewardsDetails() {
             <div>
               <h3 className="text-[15px] font-semibold text-stone-950">{title}</h3>
               <p className="mt-1 text-sm leading-relaxed text-stone-500">{text}</p>
+              {Icon === Clock ? <RandomAirdropStatus fdv={fdv} /> : null}
             </div>
           </li>
         ))}
@@ -69,8 +99,8 @@ export function RewardsDetails() {
         <div className="border-b border-stone-100 px-5 py-4 sm:px-6">
           <h3 className="text-[15px] font-semibold text-stone-950">Example distribution</h3>
           <p className="mt-1 text-sm leading-relaxed text-stone-500">
-            A {formatUsd(EXAMPLE_POOL_CENTS)} liquidity-pool reward: {TOP_HOLDERS_SHARE_PERCENT}% (
-            {formatUsd(topPoolCents)}) goes to the top {TOP_HOLDERS} {TOKEN_SYMBOL} holders.
+            A {formatUsd(example.poolCents)} liquidity-pool reward: {TOP_HOLDERS_SHARE_PERCENT}% (
+            {formatUsd(example.budgetCents)}) goes to the top {TOP_HOLDERS} {TOKEN_SYMBOL} holders.
           </p>
         </div>
         <table className="w-full text-left text-sm">
@@ -89,29 +119,31 @@ export function RewardsDetails() {
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100 tabular-nums">
-            {exampleHolders.map(({ rank, sharePercent }) => {
-              const cents = exampleAirdropCents(EXAMPLE_POOL_CENTS, sharePercent);
-              const isMinimum = cents === MIN_AIRDROP_CENTS;
-              return (
-                <tr key={rank}>
-                  <th scope="row" className="px-5 py-3 font-medium text-stone-900 sm:px-6">
-                    #{rank}
-                  </th>
-                  <td className="px-3 py-3 text-right text-stone-600">{sharePercent}%</td>
-                  <td className="px-5 py-3 text-right font-semibold text-stone-950 sm:px-6">
-                    {formatUsd(cents)}
-                    {isMinimum ? (
-                      <span className="block text-xs font-normal text-rose-600">minimum applies</span>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
+            {example.rows.map(({ rank, basisPoints, cents, skipped }) => (
+              <tr key={rank}>
+                <th scope="row" className="px-5 py-3 font-medium text-stone-900 sm:px-6">
+                  #{rank}
+                </th>
+                <td className="px-3 py-3 text-right text-stone-600">{basisPoints / 100}%</td>
+                <td className="px-5 py-3 text-right font-semibold text-stone-950 sm:px-6">
+                  {skipped ? (
+                    <>
+                      <span className="text-stone-500">{formatUsd(cents)}</span>
+                      <span className="block text-xs font-normal text-rose-700">
+                        under {formatUsd(MIN_AIRDROP_CENTS)}: carried over
+                      </span>
+                    </>
+                  ) : (
+                    formatUsd(cents)
+                  )}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
         <p className="border-t border-stone-100 px-5 py-3.5 text-xs leading-relaxed text-stone-500 sm:px-6">
-          Amounts are paid in SOL at the value shown. Figures are illustrative; real airdrops follow actual
-          holdings at the time of each drop.
+          Amounts are paid in SOL at the SOL price of the moment they are sent. Figures are illustrative; real
+          airdrops follow actual holdings at the time of each drop.
         </p>
       </div>
     </div>

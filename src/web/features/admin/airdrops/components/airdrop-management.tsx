@@ -88,9 +88,8 @@ export function AirdropManagement() {
             'Working out the recipients…'
           ) : preview.isSuccess ? (
             <>
-              This sends{' '}
-              <strong className="text-stone-950">{formatSol(preview.data.totalAmountSol)} SOL</strong> to{' '}
-              <strong className="text-stone-950">{formatCount(preview.data.recipients)}</strong> wallet
+              This sends <strong className="text-stone-950">{formatSol(preview.data.totalAmount)} SOL</strong>{' '}
+              to <strong className="text-stone-950">{formatCount(preview.data.recipients)}</strong> wallet
               {preview.data.recipients === 1 ? '' : 's'}. Payments on the chain cannot be taken back.
             </>
           ) : (
@@ -110,7 +109,7 @@ export function AirdropManagement() {
       ) : run.isSuccess ? (
         <Alert variant="success">
           Airdrop processed: {formatCount(run.data.recipients)} recipient
-          {run.data.recipients === 1 ? '' : 's'}, {formatSol(run.data.totalAmountSol)} SOL in total.
+          {run.data.recipients === 1 ? '' : 's'}, {formatSol(run.data.totalAmount)} SOL in total.
         </Alert>
       ) : null}
 

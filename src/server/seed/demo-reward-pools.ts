@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import type { RewardPool } from '#common/rewards';
+import type { AppDeps } from '../deps';
+
+/**
+ * The demo shop's opening reward pools, so that 'Process Airdrop' pays the local ledger's holders
+ * on a fresh `npm start` (a new shop has no orders yet). Local ledger with SEED_DEMO only; written
+ * once per pool (a unique index), whatever the restarts or instances. Play money on a play chain.
+ */
+export const DEMO_OPENING_POOLS_CENTS: Record<RewardPool, number> = { buyback: 250_000, random: 50_000 };
+
+export async function seedDemoRewardPools(
+  deps: Pick<AppDeps, 'database' | 'config' | 'logger'>,
+): Promise<void> {
+  if (!deps.config.solana.localLedger) return;
+  const rows = Object.entries(DEMO_OPENING_POOLS_CENTS).map(([pool, cents]) => ({
+    pool: pool as RewardPool,
+    amount_cents: cents,
+    source: 'opening' as const,
+  }));
+  const inserted = await deps.database.db
+    .insertInto('reward_pool_entries')
+    .values(rows)
+    .onConflict((oc) => oc.column('pool').where(sql.ref('source'), '=', 'opening').doNothing())
+    .returning('pool')
+    .execute();
+  if (inserted.length > 0) deps.logger.info({ pools: DEMO_OPENING_POOLS_CENTS }, 'demo reward pools opened');
+}
