@@ -9,8 +9,6 @@
 import {
   address,
   createDefaultRpcTransport,
-  createSolanaRpc,
-  createSolanaRpcFromTransport,
   getProgramDerivedAddress,
   type RpcTransport,
 } from '@solana/kit';
@@ -22,7 +20,10 @@ import { LOCAL_MARKET } from '#common/schemas/market';
 import { openDatabase } from '#server/db/client';
 import { createLogger } from '#server/lib/logger';
 import { writeTokenAccount } from '#server/local-ledger/genesis';
+import { loadConfig } from '#server/config';
 import { createAirdropEngine, type AirdropFaults } from '#server/modules/airdrops/airdrop-engine';
+import { readTokenAccounts } from '#server/modules/airdrops/holder-snapshot';
+import { createChainService } from '#server/modules/chain/chain.service';
 import type { MarketService } from '#server/modules/market/market.service';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { seededRandom } from '../helpers/seeded-random';
@@ -136,7 +137,7 @@ function engineFor(
     database: options.database ?? shop.t.deps.database,
     logger: createLogger('silent'),
     chain: shop.t.deps.chain,
-    rpc: options.transport ? createSolanaRpcFromTransport(options.transport) : createSolanaRpc(url),
+    transport: options.transport ?? createDefaultRpcTransport({ url }),
     market: options.market ?? shop.t.deps.market,
     ...(options.faults ? { faults: options.faults } : {}),
     ...(options.random ? { random: options.random } : {}),
@@ -261,6 +262,31 @@ describe.each(BACKENDS)('holder-rewards engine (%s)', (backend) => {
         .where('status', '<>', 'completed')
         .execute();
       expect(open).toEqual([]);
+    }
+  });
+
+  it('reads the same holders from a cluster over HTTP as from the ledger in process', async () => {
+    const { shop, holders } = await start();
+    const { setup } = await shop.t.deps.localChain!.get();
+    // The shop's chain service as it is on a real cluster: SOLANA_RPC_URL, its JSON-RPC over HTTP.
+    const remote = createChainService({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: shop.t.dataDir,
+        SOLANA_RPC_URL: `${shop.url}/local-chain`,
+        SOLANA_CLUSTER: 'devnet',
+        TOKEN_MINT: setup.mint,
+        SHOP_WALLET: setup.shopWallet,
+      }),
+      localChain: undefined,
+    });
+    const overHttp = await readTokenAccounts(remote.transport, setup.mint);
+    const inProcess = await readTokenAccounts(shop.t.deps.chain.transport, setup.mint);
+    const sorted = (list: typeof overHttp) =>
+      [...list].sort((a, b) => (a.owner < b.owner ? -1 : 1)).map((h) => `${h.owner}:${h.amount}`);
+    expect(sorted(overHttp)).toEqual(sorted(inProcess));
+    for (const wallet of holders.wallets) {
+      expect(overHttp.find((h) => h.owner === wallet)?.amount).toBe(holders.amounts.get(wallet));
     }
   });
 

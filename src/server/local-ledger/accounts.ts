@@ -2,7 +2,7 @@
  * Accounts as the JSON-RPC shows them: `base64` and `base58` data, and `jsonParsed` for SPL token
  * mints and token accounts (the shape wallets and `@solana/web3.js` read), plus token balances.
  */
-import { getBase58Decoder, getBase64Decoder, type Address } from '@solana/kit';
+import { getBase58Decoder, type Address } from '@solana/kit';
 import { AccountState, getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 
 export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VVhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
@@ -153,7 +153,8 @@ export function encodeAccount(
     ? account.data.subarray(dataSlice.offset, dataSlice.offset + dataSlice.length)
     : account.data;
   if (encoding === 'base58') return { ...base, data: [getBase58Decoder().decode(bytes), 'base58'] };
-  return { ...base, data: [getBase64Decoder().decode(bytes), 'base64'] };
+  const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  return { ...base, data: [base64, 'base64'] };
 }
 
 function programName(owner: string): string {

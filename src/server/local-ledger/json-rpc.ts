@@ -22,17 +22,23 @@ export class RpcError extends Error {
   }
 }
 
-/** What a node writes for a bigint: a plain JSON number (u64 values are written in full). */
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * What a node writes for a bigint: a plain JSON number (u64 values are written in full). Safe
+ * integers become numbers as they are; larger ones travel as a marker holding their digits, which
+ * one pass then unquotes (a 100,000-account answer carries 100,000 rent epochs of u64::MAX).
+ */
 export function stringifyRpc(value: unknown): string {
-  const marks: string[] = [];
+  let marked = false;
   const text = JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v !== 'bigint') return v;
-    marks.push(v.toString());
-    return `__bigint_${marks.length - 1}__`;
+    if (v <= MAX_SAFE && v >= -MAX_SAFE) return Number(v);
+    marked = true;
+    return `__bigint_${v.toString()}__`;
   });
-  return text.replace(/"__bigint_(\d+)__"/g, (_m, i: string) => marks[Number(i)]!);
+  return marked ? text.replace(/"__bigint_(-?\d+)__"/g, '$1') : text;
 }
-
 export type RpcMethod = (params: unknown) => unknown;
 
 const RequestSchema = z.object({

@@ -168,15 +168,14 @@ export function createRpcHandler(ledger: LocalLedger) {
         p,
       );
       const filters = (config?.filters ?? []).map((f) => {
-        if ('dataSize' in f) return (a: StoredAccount) => a.data.length === f.dataSize;
+        if ('dataSize' in f) return (data: Uint8Array) => data.length === f.dataSize;
         const bytes = decodeWire(f.memcmp.bytes, f.memcmp.encoding ?? 'base58');
-        return (a: StoredAccount) =>
-          a.data.length >= f.memcmp.offset + bytes.length &&
-          bytes.every((b, i) => a.data[f.memcmp.offset + i] === b);
+        return (data: Uint8Array) =>
+          data.length >= f.memcmp.offset + bytes.length &&
+          bytes.every((b, i) => data[f.memcmp.offset + i] === b);
       });
       const value = ledger
-        .programAccounts(program)
-        .filter((a) => filters.every((f) => f(a)))
+        .programAccounts(program, (data) => filters.every((f) => f(data)))
         .map((a) => ({
           pubkey: a.address,
           account: encodeAccount(a, config?.encoding ?? 'base64', (m) => ledger.mint(m), config?.dataSlice),

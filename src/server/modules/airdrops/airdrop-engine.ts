@@ -1,4 +1,4 @@
-import type { Rpc, SolanaRpcApi } from '@solana/kit';
+import { createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
 import { AIRDROP_GOAL_USD } from '#common/progress';
 import {
   centsToLamports,
@@ -59,13 +59,15 @@ export function createAirdropEngine(deps: {
   database: Database;
   logger: Logger;
   chain: Pick<ChainService, 'requireAccounts'>;
-  rpc: Rpc<SolanaRpcApi>;
+  /** The chain's JSON-RPC transport (the holder snapshot reads its large answers untransformed). */
+  transport: RpcTransport;
   market: MarketService;
   random?: () => number;
   now?: () => Date;
   faults?: AirdropFaults;
 }): AirdropEngineService {
-  const { config, rpc } = deps;
+  const { config, transport } = deps;
+  const rpc = createSolanaRpcFromTransport(transport);
   const repo = createAirdropRunsRepository(deps.database.db);
   const random = deps.random ?? Math.random;
   const now = deps.now ?? (() => new Date());
@@ -84,7 +86,7 @@ export function createAirdropEngine(deps: {
       accounts.treasury.address,
       accounts.shopWallet,
     ]);
-    const ranked = rankHolders(await readTokenAccounts(rpc, accounts.mint), excluded);
+    const ranked = rankHolders(await readTokenAccounts(transport, accounts.mint), excluded);
     return { treasury: accounts.treasury, ...ranked };
   }
 

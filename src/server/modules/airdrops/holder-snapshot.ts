@@ -1,13 +1,17 @@
 import {
   address,
+  createJsonRpcApi,
+  createRpc,
   getBase58Decoder,
+  getSolanaErrorFromJsonRpcError,
   isOffCurveAddress,
   type Address,
-  type Base58EncodedBytes,
   type Rpc,
+  type RpcTransport,
   type SolanaRpcApi,
 } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import bs58 from 'bs58';
 import type { Holding } from '#common/rewards';
 
 /**
@@ -51,46 +55,72 @@ export function rankHolders(
   return { holderCount: byOwner.size, ranked };
 }
 
-/** Decodes the owner-and-amount slice (40 bytes) of a token account. */
+/**
+ * Decodes the owner-and-amount slice (40 bytes) of a token account. bs58 writes an address in a
+ * third of the time of kit's general base58 codec, which counts at 100,000 holders (bench/).
+ */
 export function decodeOwnerAmount(slice: Uint8Array): { owner: string; amount: bigint } {
   const view = new DataView(slice.buffer, slice.byteOffset, slice.byteLength);
   return {
-    owner: getBase58Decoder().decode(slice.subarray(0, 32)),
+    owner: bs58.encode(slice.subarray(0, 32)),
     amount: view.getBigUint64(32, true),
   };
 }
 
-/** Every token account of the mint (both token programs), as owner and amount. */
+/** The one method the snapshot calls untransformed, with the node's answer as it is written. */
+type ProgramAccountsApi = {
+  getProgramAccounts(
+    program: string,
+    config: {
+      encoding: 'base64';
+      dataSlice: { offset: number; length: number };
+      filters: Array<
+        { dataSize: number } | { memcmp: { offset: number; bytes: string; encoding: 'base58' } }
+      >;
+    },
+  ): Array<{ pubkey: string; account: { data: [string, 'base64'] } }>;
+};
+
+/**
+ * Every token account of the mint (both token programs), as owner and amount. The answer lists
+ * every holder (100,000 at scale), so it is read through a plain JSON-RPC client over the chain's
+ * transport: kit's Solana RPC would walk every value of it to turn numbers into bigints, which
+ * takes longer than the node takes to answer, for numbers the snapshot never reads.
+ */
 export async function readTokenAccounts(
-  rpc: Rpc<SolanaRpcApi>,
+  transport: RpcTransport,
   mint: Address,
 ): Promise<Array<{ owner: string; amount: bigint }>> {
-  const mintFilter = {
-    memcmp: { offset: 0n, bytes: mint as string as Base58EncodedBytes, encoding: 'base58' as const },
-  };
-  const accountType = getBase58Decoder().decode(Uint8Array.of(2)) as Base58EncodedBytes;
-  const slice = { offset: OWNER_OFFSET, length: 40 };
+  const api = createJsonRpcApi<ProgramAccountsApi>({
+    // The node's `result`, or its error as kit's own Solana RPC would throw it.
+    responseTransformer: (response) => {
+      const { result, error } = response as {
+        result?: unknown;
+        error?: Parameters<typeof getSolanaErrorFromJsonRpcError>[0];
+      };
+      if (error) throw getSolanaErrorFromJsonRpcError(error);
+      return result;
+    },
+  });
+  const rpc = createRpc({ api, transport });
+  const mintFilter = { memcmp: { offset: 0, bytes: mint as string, encoding: 'base58' as const } };
+  const accountType = getBase58Decoder().decode(Uint8Array.of(2));
+  const dataSlice = { offset: OWNER_OFFSET, length: 40 };
   const [classic, token2022] = await Promise.all([
     rpc
       .getProgramAccounts(TOKEN_PROGRAM_ADDRESS, {
         encoding: 'base64',
-        dataSlice: slice,
-        filters: [{ dataSize: 165n }, mintFilter],
+        dataSlice,
+        filters: [{ dataSize: 165 }, mintFilter],
       })
       .send(),
     rpc
       .getProgramAccounts(TOKEN_2022_PROGRAM, {
         encoding: 'base64',
-        dataSlice: slice,
+        dataSlice,
         filters: [
           mintFilter,
-          {
-            memcmp: {
-              offset: BigInt(TOKEN_2022_ACCOUNT_TYPE_OFFSET),
-              bytes: accountType,
-              encoding: 'base58',
-            },
-          },
+          { memcmp: { offset: TOKEN_2022_ACCOUNT_TYPE_OFFSET, bytes: accountType, encoding: 'base58' } },
         ],
       })
       .send(),

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import {
   address,
   createKeyPairSignerFromBytes,
-  createSolanaRpc,
   createSolanaRpcFromTransport,
   getBase58Encoder,
   isAddress,
@@ -13,6 +12,8 @@ import {
   type SolanaRpcApi,
 } from '@solana/kit';
 import { fetchMint, findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { parseJsonWithBigInts, stringifyJsonWithBigInts } from '@solana/rpc-spec-types';
+import { createHttpTransport } from '@solana/rpc-transport-http';
 import { z } from 'zod';
 import {
   WALLET_CHAINS,
@@ -47,6 +48,8 @@ export interface ChainAccounts {
 export interface ChainService {
   cluster: Cluster;
   rpc: Rpc<SolanaRpcApi>;
+  /** The JSON-RPC transport under `rpc`, for answers too large for kit's transformers (holder snapshots). */
+  transport: RpcTransport;
   /** The named accounts; null when crypto payments are not configured (real cluster without them). */
   accounts(): Promise<ChainAccounts | null>;
   /** The same, or 503 NOT_CONFIGURED. */
@@ -84,6 +87,24 @@ function localTransport(host: LocalChainHost): RpcTransport {
   return transport as RpcTransport;
 }
 
+/**
+ * A cluster's JSON-RPC over HTTP, as kit's default transport makes it (u64 numbers kept exact),
+ * except for getProgramAccounts: a holder snapshot's answer lists every token account of the mint
+ * (100,000 at scale, about 28 MB), which kit's bigint-preserving parser takes seconds over and
+ * JSON.parse a tenth of that (bench/holder-snapshot.ts). Its numbers are lamports, sizes and rent
+ * epochs, which the snapshot does not read.
+ */
+function httpTransport(url: string): RpcTransport {
+  const isProgramAccounts = (payload: unknown) =>
+    (payload as { method?: unknown } | null)?.method === 'getProgramAccounts';
+  return createHttpTransport({
+    url,
+    toJson: stringifyJsonWithBigInts,
+    fromJson: (raw, payload) =>
+      isProgramAccounts(payload) ? (JSON.parse(raw) as unknown) : parseJsonWithBigInts(raw),
+  });
+}
+
 /** A 64-byte key as a Solana CLI JSON array, or its base58. */
 async function signerFromSecret(secret: string): Promise<KeyPairSigner> {
   const trimmed = secret.trim();
@@ -99,9 +120,8 @@ export function createChainService(deps: {
 }): ChainService {
   const { config, localChain } = deps;
   const cluster = config.solana.cluster;
-  const rpc: Rpc<SolanaRpcApi> = localChain
-    ? createSolanaRpcFromTransport(localTransport(localChain))
-    : createSolanaRpc(config.solana.rpcUrl ?? '');
+  const transport = localChain ? localTransport(localChain) : httpTransport(config.solana.rpcUrl ?? '');
+  const rpc: Rpc<SolanaRpcApi> = createSolanaRpcFromTransport(transport);
 
   let accounts: Promise<ChainAccounts | null> | undefined;
   async function loadAccounts(): Promise<ChainAccounts | null> {
@@ -150,6 +170,7 @@ export function createChainService(deps: {
   return {
     cluster,
     rpc,
+    transport,
     accounts: getAccounts,
     async requireAccounts() {
       let found: ChainAccounts | null;
