@@ -149,7 +149,14 @@ export async function createDeps(
     rateLimiter: createRateLimiter(database.db),
   });
   const catalog = createCatalogService({ db: database.db, storage, events, logger });
-  const airdrops = createAirdropEngine({ config, database, logger, chain, transport: chain.transport, market });
+  const airdrops = createAirdropEngine({
+    config,
+    database,
+    logger,
+    chain,
+    transport: chain.transport,
+    market,
+  });
   const admin = createAdminServices({
     config,
     db: database.db,

@@ -6,12 +6,7 @@
  * airdrops wait for the market-cap goal and keep their schedule, that two instances never run
  * the same airdrop, and the rewards figures a wallet sees.
  */
-import {
-  address,
-  createDefaultRpcTransport,
-  getProgramDerivedAddress,
-  type RpcTransport,
-} from '@solana/kit';
+import { address, createDefaultRpcTransport, getProgramDerivedAddress, type RpcTransport } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { Keypair, PublicKey, type Connection } from '@solana/web3.js';
 import { afterEach, describe, expect, it } from 'vitest';
