@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { RewardPool } from '#common/rewards';
 import type { AppDeps } from '../deps';
+import { createRewardPoolsRepository } from '../modules/airdrops/reward-pools.repository';
 
 /**
  * The demo shop's opening reward pools, so that 'Process Airdrop' pays the local ledger's holders
@@ -13,16 +13,6 @@ export async function seedDemoRewardPools(
   deps: Pick<AppDeps, 'database' | 'config' | 'logger'>,
 ): Promise<void> {
   if (!deps.config.solana.localLedger) return;
-  const rows = Object.entries(DEMO_OPENING_POOLS_CENTS).map(([pool, cents]) => ({
-    pool: pool as RewardPool,
-    amount_cents: cents,
-    source: 'opening' as const,
-  }));
-  const inserted = await deps.database.db
-    .insertInto('reward_pool_entries')
-    .values(rows)
-    .onConflict((oc) => oc.column('pool').where(sql.ref('source'), '=', 'opening').doNothing())
-    .returning('pool')
-    .execute();
-  if (inserted.length > 0) deps.logger.info({ pools: DEMO_OPENING_POOLS_CENTS }, 'demo reward pools opened');
+  const opened = await createRewardPoolsRepository(deps.database.db).insertOpenings(DEMO_OPENING_POOLS_CENTS);
+  if (opened.length > 0) deps.logger.info({ pools: DEMO_OPENING_POOLS_CENTS }, 'demo reward pools opened');
 }

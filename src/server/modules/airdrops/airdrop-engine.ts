@@ -20,6 +20,7 @@ import type { ChainService } from '../chain/chain.service';
 import type { MarketService } from '../market/market.service';
 import type { AirdropEngine } from './airdrops-admin.service';
 import { createAirdropRunsRepository, type OpenBatch, type PlannedTransfer } from './airdrop-runs.repository';
+import { createRewardPoolsRepository } from './reward-pools.repository';
 import { awaitBatch, batchOutcome, sendBatch, signBatch } from './airdrop-sender';
 import { eligibleOwners, rankHolders, readTokenAccounts, topEligible } from './holder-snapshot';
 
@@ -44,9 +45,11 @@ export interface RunSummary {
   totalLamports: bigint;
 }
 
+export type ScheduledRun = RunSummary & { kind: 'top50' | 'random' };
+
 export interface AirdropEngineService extends AirdropEngine {
   /** Scheduled work, under the lock: unfinished runs, the daily run when due, a due random airdrop. */
-  tick(): Promise<{ ran: boolean; runs: Array<RunSummary & { kind: 'top50' | 'random'; error?: string }> }>;
+  tick(): Promise<{ ran: boolean; runs: ScheduledRun[] }>;
   /** Pays what unfinished runs still owe. */
   resume(): Promise<void>;
 }
@@ -69,6 +72,7 @@ export function createAirdropEngine(deps: {
   const { config, transport } = deps;
   const rpc = createSolanaRpcFromTransport(transport);
   const repo = createAirdropRunsRepository(deps.database.db);
+  const pools = createRewardPoolsRepository(deps.database.db);
   const random = deps.random ?? Math.random;
   const now = deps.now ?? (() => new Date());
   const log = deps.logger.child({ module: 'airdrops' });
@@ -105,7 +109,7 @@ export function createAirdropEngine(deps: {
   async function planTop50() {
     const { holderCount, ranked } = await treasuryAndHolders();
     const top = await topEligible(rpc, ranked, TOP_HOLDERS);
-    const poolCents = await repo.poolBalance('buyback');
+    const poolCents = await pools.balance('buyback');
     const shares = top50Shares(top50BudgetCents(poolCents), top).filter((s) => !s.skipped);
     const price = shares.length > 0 ? await solPriceMicros() : 1n;
     const transfers = shares
@@ -239,7 +243,7 @@ export function createAirdropEngine(deps: {
       return null;
     }
     if (at < due) return null;
-    const poolCents = await repo.poolBalance('random');
+    const poolCents = await pools.balance('random');
     const { ranked } = await treasuryAndHolders();
     const winner = poolCents >= MIN_AIRDROP_CENTS ? await drawWinner(ranked) : null;
     if (!winner) {
@@ -299,7 +303,7 @@ export function createAirdropEngine(deps: {
 
     async tick() {
       const result = await locked(async () => {
-        const runs: Array<RunSummary & { kind: 'top50' | 'random'; error?: string }> = [];
+        const runs: ScheduledRun[] = [];
         await resume();
         const day = dueDay(now());
         if (day && !(await repo.hasDailyRun('top50', day))) {

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { RewardPool } from '#common/rewards';
 import type { Db } from '#server/db/client';
 import type { AirdropKind } from '#server/db/schema';
+import { createRewardPoolsRepository } from './reward-pools.repository';
 
 /**
- * The rewards engine's tables: the pools' ledger, holder snapshots, runs with their batches and
- * claims, and the random airdrop's schedule. A run is written whole (debit, claims, batches) in
+ * The rewards engine's tables: holder snapshots, runs with their batches and claims, and the
+ * random airdrop's schedule (the pools' ledger is reward-pools.repository's). A run is written whole (debit, claims, batches) in
  * one transaction before anything is sent; batches then move planned → sent → landed.
  */
 
@@ -39,17 +40,16 @@ export interface NewRun {
   nextRandomAt?: Date;
 }
 
+async function upsertNextRandomAt(db: Db, at: Date): Promise<void> {
+  await db
+    .insertInto('airdrop_schedule')
+    .values({ kind: 'random', next_at: at })
+    .onConflict((oc) => oc.column('kind').doUpdateSet({ next_at: at }))
+    .execute();
+}
+
 export function createAirdropRunsRepository(db: Db) {
   return {
-    async poolBalance(pool: RewardPool): Promise<number> {
-      const row = await db
-        .selectFrom('reward_pool_entries')
-        .select(sql<string>`coalesce(sum(amount_cents), 0)::text`.as('total'))
-        .where('pool', '=', pool)
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
-
     async saveSnapshot(holderCount: number, top: Array<{ owner: string; amount: bigint }>): Promise<string> {
       const row = await db
         .insertInto('holder_snapshots')
@@ -62,16 +62,6 @@ export function createAirdropRunsRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return String(row.id);
-    },
-
-    async latestSnapshot() {
-      return db
-        .selectFrom('holder_snapshots')
-        .select(['id', 'taken_at', 'holder_count', 'top'])
-        .orderBy('taken_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
     },
 
     async hasDailyRun(kind: AirdropKind, runDate: string): Promise<boolean> {
@@ -111,19 +101,9 @@ export function createAirdropRunsRepository(db: Db) {
           .executeTakeFirst();
         if (!inserted) return null;
         const runId = inserted.id;
-        if (run.nextRandomAt) {
-          const at = run.nextRandomAt;
-          await trx
-            .insertInto('airdrop_schedule')
-            .values({ kind: 'random', next_at: at })
-            .onConflict((oc) => oc.column('kind').doUpdateSet({ next_at: at }))
-            .execute();
-        }
+        if (run.nextRandomAt) await upsertNextRandomAt(trx, run.nextRandomAt);
         if (run.poolCents > 0) {
-          await trx
-            .insertInto('reward_pool_entries')
-            .values({ pool: run.pool, amount_cents: -run.poolCents, source: 'payout', run_id: runId })
-            .execute();
+          await createRewardPoolsRepository(trx).insertPayout(runId, run.pool, run.poolCents);
         }
         for (const [i, transfers] of run.batches.entries()) {
           const batch = await trx
@@ -157,14 +137,6 @@ export function createAirdropRunsRepository(db: Db) {
         .where('status', '<>', 'completed')
         .orderBy('created_at')
         .execute();
-    },
-
-    async run(id: string) {
-      return db
-        .selectFrom('airdrop_runs')
-        .select(['id', 'kind', 'status', 'recipients', 'total_lamports', 'error'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
     },
 
     async openBatches(runId: string): Promise<OpenBatch[]> {
@@ -284,13 +256,7 @@ export function createAirdropRunsRepository(db: Db) {
       return row ? new Date(row.next_at) : null;
     },
 
-    async setNextRandomAt(at: Date) {
-      await db
-        .insertInto('airdrop_schedule')
-        .values({ kind: 'random', next_at: at })
-        .onConflict((oc) => oc.column('kind').doUpdateSet({ next_at: at }))
-        .execute();
-    },
+    setNextRandomAt: (at: Date) => upsertNextRandomAt(db, at),
   };
 }
 

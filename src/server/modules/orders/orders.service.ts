@@ -2,7 +2,7 @@ import type { PricedLine } from '#common/schemas/checkout';
 import type { Db } from '#server/db/client';
 import type { OrderStatus } from '#common/schemas/admin-orders';
 import type { PaymentMethod } from '#common/schemas/checkout';
-import { creditOrderToPools } from '../airdrops/reward-pools';
+import { creditOrderToPools } from '../airdrops/reward-pools.service';
 import { createOrdersRepository } from './orders.repository';
 
 /**

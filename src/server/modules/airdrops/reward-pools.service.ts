@@ -1,0 +1,16 @@
+import { poolShareCents, REWARD_POOLS } from '#common/rewards';
+import type { Db } from '#server/db/client';
+import { createRewardPoolsRepository } from './reward-pools.repository';
+
+/**
+ * The revenue split (docs/rewards.md §1): a confirmed order credits its shares to the
+ * buyback/liquidity pool and the random-holder pool, once, in the caller's transaction, so an
+ * order never exists without its credits. The caller leaves out a failed (refunded) order.
+ */
+export async function creditOrderToPools(db: Db, order: { id: string; totalCents: number }): Promise<void> {
+  const credits = REWARD_POOLS.map((pool) => ({
+    pool,
+    cents: poolShareCents(order.totalCents, pool),
+  })).filter((c) => c.cents > 0);
+  await createRewardPoolsRepository(db).insertOrderCredits(order.id, credits);
+}
