@@ -2,12 +2,19 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 // The column types of the shared vocabularies come from src/common (one definition each).
 import type { OrderStatus } from '#common/schemas/admin-orders';
 import type { PaymentMethod } from '#common/schemas/checkout';
+import type { BigSum, CreatedAt, Numeric, Timestamp } from './column-types';
+import type {
+  AirdropBatchesTable,
+  AirdropClaimsTable,
+  AirdropRunsTable,
+  AirdropScheduleTable,
+  HolderSnapshotsTable,
+  RewardPoolEntriesTable,
+} from './schema-rewards';
+
+export type { AirdropKind } from './schema-rewards';
 
 /** Kysely table types, one per table of db/migrations. Rows never leave a repository: DTOs do. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-/** numeric columns come back as strings; written as strings or bigints. */
-type Numeric = ColumnType<string, string | bigint | number, string | bigint | number>;
 
 export interface UsersTable {
   id: string;
@@ -275,76 +282,11 @@ export interface WalletChallengesTable {
   used_at: Timestamp | null;
 }
 
-export interface RewardPoolEntriesTable {
-  id: Generated<string>;
-  pool: 'buyback' | 'random';
-  amount_cents: BigSum;
-  source: 'order' | 'payout' | 'opening';
-  order_id: string | null;
-  run_id: string | null;
-  created_at: CreatedAt;
-}
-
-export interface HolderSnapshotsTable {
-  id: Generated<string>;
-  taken_at: CreatedAt;
-  holder_count: number;
-  /** [{ rank, owner, amount }] of the top 50 eligible holders; amount as a decimal string. */
-  top: JSONColumnType<Array<{ rank: number; owner: string; amount: string }>>;
-}
-
-export type AirdropKind = 'top50' | 'random';
-
-export interface AirdropRunsTable {
-  id: Generated<string>;
-  kind: AirdropKind;
-  trigger: 'schedule' | 'admin';
-  run_date: string | null;
-  status: Generated<'sending' | 'completed' | 'failed'>;
-  pool_cents: BigSum;
-  sol_price_micros: BigSum;
-  recipients: number;
-  total_lamports: Numeric;
-  snapshot_id: string | null;
-  error: string | null;
-  created_at: CreatedAt;
-  completed_at: Timestamp | null;
-}
-
-export interface AirdropBatchesTable {
-  id: Generated<string>;
-  run_id: string;
-  batch_no: number;
-  status: Generated<'planned' | 'sent' | 'landed'>;
-  signature: string | null;
-  wire: string | null;
-  last_valid_block_height: BigSum | null;
-  attempts: Generated<number>;
-  updated_at: Generated<Date>;
-}
-
-export interface AirdropScheduleTable {
-  kind: 'random';
-  next_at: Timestamp;
-}
-
 export interface AdminAuditLogTable {
   id: Generated<string>;
   action: string;
   details: JSONColumnType<Record<string, unknown>>;
   actor_id: string | null;
-  created_at: CreatedAt;
-}
-
-export interface AirdropClaimsTable {
-  id: Generated<string>;
-  wallet_address: string;
-  amount_lamports: Numeric;
-  kind: Generated<AirdropKind>;
-  run_id: string | null;
-  transaction_signature: string | null;
-  status: Generated<'planned' | 'sent' | 'confirmed'>;
-  batch_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -362,9 +304,6 @@ export interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
 }
-
-/** bigint sums come back as numbers when safe (see db/client.ts), as strings otherwise. */
-type BigSum = ColumnType<number | string, number | bigint | string, number | bigint | string>;
 
 /** Summary tables of db/migrations/0003-0006_admin_*.sql, kept exact by triggers (decision 004). */
 export interface AdminDailyStatsTable {

@@ -24,13 +24,11 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
   type Blockhash,
-  type EncodedAccount,
   type KeyPairSigner,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import type { Address } from '@solana/kit';
-import bs58 from 'bs58';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
+import { listProgramAccounts, toStored } from './svm-accounts';
 import { decodeMint, decodeTokenAccount, uiTokenAmount, type MintInfo, type StoredAccount } from './accounts';
 import {
   createLedgerStore,
@@ -71,24 +69,6 @@ export interface SignatureInfo {
 const base58Decoder = getBase58Decoder();
 const base64Decoder = getBase64Decoder();
 const randomHash = () => base58Decoder.decode(crypto.getRandomValues(new Uint8Array(32)));
-
-/** The part of litesvm's native object that lists a program's accounts as raw bytes. */
-interface NativeSvm {
-  getProgramAccounts(program: Uint8Array): Array<{
-    address: Uint8Array;
-    account(): { lamports(): bigint; data(): Uint8Array; executable(): boolean };
-  }>;
-}
-
-function toStored(found: EncodedAccount): StoredAccount {
-  return {
-    address: found.address,
-    lamports: found.lamports,
-    data: Uint8Array.from(found.data),
-    owner: found.programAddress,
-    executable: found.executable,
-  };
-}
 
 export class LocalLedger {
   private readonly svm = new LiteSVM();
@@ -193,36 +173,9 @@ export class LocalLedger {
     return this.svm.getBalance(address(key)) ?? 0n;
   }
 
-  /**
-   * Every account owned by `program` whose data passes `keep` (litesvm lists them). litesvm's own
-   * wrapper base58-encodes two addresses per account before any filter, which at 100,000 token
-   * accounts is most of a holder snapshot's time (bench/holder-snapshot.ts): its native listing
-   * gives raw bytes, so the data is filtered first and only the kept addresses are encoded.
-   */
+  /** Every account owned by `program` whose data passes `keep` (litesvm lists them). */
   programAccounts(program: string, keep: (data: Uint8Array) => boolean = () => true): StoredAccount[] {
-    const native = (this.svm as unknown as { inner?: NativeSvm }).inner;
-    if (typeof native?.getProgramAccounts !== 'function') {
-      return this.svm
-        .getProgramAccounts(address(program))
-        .map(toStored)
-        .filter((a) => keep(a.data));
-    }
-    const owner = address(program);
-    const out: StoredAccount[] = [];
-    for (const entry of native.getProgramAccounts(bs58.decode(program))) {
-      const account = entry.account();
-      const data = account.data();
-      if (!keep(data)) continue;
-      out.push({
-        // 32 bytes from the VM: a valid address by construction, no need to check it again.
-        address: bs58.encode(entry.address) as Address,
-        lamports: account.lamports(),
-        data: Uint8Array.from(data),
-        owner,
-        executable: account.executable(),
-      });
-    }
-    return out;
+    return listProgramAccounts(this.svm, program, keep);
   }
 
   mint(key: string): MintInfo | null {
