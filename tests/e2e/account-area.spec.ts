@@ -10,7 +10,8 @@ import { EMAIL_CHANGE_TEXTS, SESSION_TEXTS } from '#common/schemas/auth';
 import { TICKET_TEXTS } from '#common/schemas/tickets';
 import { outboxLink } from '../helpers/outbox';
 import { axeViolations } from '../helpers/axe';
-import { describeBrowser, signInAsAdmin, useBrowserSuite } from '../helpers/browser';
+import { describeBrowser, useBrowserSuite } from '../helpers/browser';
+import { signInAsAdmin } from '../helpers/browser-auth';
 
 let counter = 0;
 

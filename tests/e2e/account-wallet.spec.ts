@@ -16,7 +16,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WALLET_TEXTS } from '#common/schemas/wallet';
 import type { Database } from '#server/db/client';
-import { describeBrowser, signInAsAdmin, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
+import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
+import { signInAsAdmin } from '../helpers/browser-auth';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 import { openTestDatabase } from '../helpers/test-app';
 

@@ -16,7 +16,8 @@ import { type Database } from '#server/db/client';
 import { openTestDatabase } from '../helpers/test-app';
 import { axeViolations } from '../helpers/axe';
 import { createOrder } from '../factories/order';
-import { describeBrowser, signInAsAdmin, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
+import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
+import { signInAsAdmin } from '../helpers/browser-auth';
 import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 

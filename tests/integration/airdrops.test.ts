@@ -2,154 +2,33 @@
  * The holder-rewards engine on the local ledger (litesvm), checked with unmodified web3.js: who
  * the top 50 are (program-derived, program-owned, executable and listed owners excluded), what
  * each is paid (90% of the pool in proportion, shares under 1 USD carried over), that a crash or
- * an RPC error in the middle of a run never pays a holder twice nor forgets one, that random
- * airdrops wait for the market-cap goal and keep their schedule, that two instances never run
- * the same airdrop, and the rewards figures a wallet sees.
+ * an RPC error in the middle of a run never pays a holder twice nor forgets one, that two
+ * instances never run the same airdrop, and that a cluster over HTTP gives the same holders.
+ * Random airdrops: random-airdrops.test.ts.
  */
-import { address, createDefaultRpcTransport, getProgramDerivedAddress, type RpcTransport } from '@solana/kit';
-import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { Keypair, PublicKey, type Connection } from '@solana/web3.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { centsToLamports, top50BudgetCents, usdToMicros } from '#common/rewards';
-import { LOCAL_MARKET } from '#common/schemas/market';
+import { createDefaultRpcTransport, type RpcTransport } from '@solana/kit';
+import { centsToLamports } from '#common/rewards';
+import { loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
 import { createLogger } from '#server/lib/logger';
-import { writeTokenAccount } from '#server/local-ledger/genesis';
-import { loadConfig } from '#server/config';
-import { createAirdropEngine, type AirdropFaults } from '#server/modules/airdrops/airdrop-engine';
 import { readTokenAccounts } from '#server/modules/airdrops/holder-snapshot';
 import { createChainService } from '#server/modules/chain/chain.service';
-import type { MarketService } from '#server/modules/market/market.service';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
-import { seededRandom } from '../helpers/seeded-random';
-import { connect, startShop, stopShop, type RunningShop } from '../helpers/shop-server';
+import { stopShop, type RunningShop } from '../helpers/shop-server';
 import { json, signInClients } from './admin-test-kit';
+import {
+  balances,
+  creditPool,
+  engineFor,
+  expectedPayouts,
+  expectPaidOnce,
+  poolBalance,
+  SOL_PRICE,
+  startRewardsShop,
+} from './airdrop-test-kit';
 
 warnIfPostgresSkipped();
-
-const AELO = 1_000_000n;
-const SOL_PRICE = usdToMicros(LOCAL_MARKET.solUsd);
-const SYSTEM = address('11111111111111111111111111111111');
-const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
-
-interface Holders {
-  /** The 60 plain wallets, largest first: (69 - i) million AELO. */
-  wallets: string[];
-  amounts: Map<string, bigint>;
-  excluded: string[];
-}
-
-async function tokenAccount(shop: RunningShop, owner: string, amount: bigint) {
-  const { ledger, setup } = await shop.t.deps.localChain!.get();
-  await writeTokenAccount(ledger, setup.mint, address(owner), amount);
-}
-
-/**
- * 60 wallets from 10 to 69 million AELO (more than any genesis holder), and larger holders that
- * must be left out: a listed liquidity pool, a program-derived owner, an owner that is a program's
- * account, an executable owner.
- */
-async function seedHolders(shop: RunningShop, liquidityPool: string): Promise<Holders> {
-  const { ledger } = await shop.t.deps.localChain!.get();
-  const wallets: string[] = [];
-  const amounts = new Map<string, bigint>();
-  for (let i = 0; i < 60; i++) {
-    const owner = Keypair.generate().publicKey.toBase58();
-    const amount = BigInt(69 - i) * 1_000_000n * AELO;
-    wallets.push(owner);
-    amounts.set(owner, amount);
-    await tokenAccount(shop, owner, amount);
-  }
-  const [pda] = await getProgramDerivedAddress({ programAddress: SYSTEM, seeds: ['rewards test vault'] });
-  const programOwned = Keypair.generate().publicKey.toBase58();
-  // An executable owner: a program's own address (the Memo program is loaded in litesvm).
-  const executable = MEMO_PROGRAM;
-  ledger.setAccount({
-    address: address(programOwned),
-    lamports: 10_000_000n,
-    owner: TOKEN_PROGRAM_ADDRESS,
-    executable: false,
-    data: new Uint8Array(8),
-  });
-  await tokenAccount(shop, liquidityPool, 500_000_000n * AELO);
-  await tokenAccount(shop, pda, 300_000_000n * AELO);
-  await tokenAccount(shop, programOwned, 200_000_000n * AELO);
-  await tokenAccount(shop, executable, 250_000_000n * AELO);
-  return { wallets, amounts, excluded: [liquidityPool, pda, programOwned, executable] };
-}
-
-/** What the rules say the top 50 receive from a pool (cents → lamports), skipped shares left out. */
-function expectedPayouts(holders: Holders, poolCents: number): Map<string, bigint> {
-  const top = holders.wallets.slice(0, 50);
-  const total = top.reduce((sum, w) => sum + holders.amounts.get(w)!, 0n);
-  const budget = BigInt(top50BudgetCents(poolCents));
-  const out = new Map<string, bigint>();
-  for (const w of top) {
-    const cents = Number((budget * holders.amounts.get(w)!) / total);
-    if (cents >= 100) out.set(w, centsToLamports(cents, SOL_PRICE));
-  }
-  return out;
-}
-
-async function balances(connection: Connection, owners: readonly string[]): Promise<Map<string, bigint>> {
-  const out = new Map<string, bigint>();
-  for (const o of owners) out.set(o, BigInt(await connection.getBalance(new PublicKey(o), 'confirmed')));
-  return out;
-}
-
-async function creditPool(shop: RunningShop, pool: 'buyback' | 'random', cents: number) {
-  await shop.t.deps.database.db
-    .insertInto('reward_pool_entries')
-    .values({ pool, amount_cents: cents, source: 'order' })
-    .execute();
-}
-
-const poolBalance = async (shop: RunningShop, pool: 'buyback' | 'random') =>
-  Number(
-    (
-      await shop.t.deps.database.db
-        .selectFrom('reward_pool_entries')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.val('0')).as('total'))
-        .where('pool', '=', pool)
-        .executeTakeFirstOrThrow()
-    ).total,
-  );
-
-function engineFor(
-  shop: RunningShop,
-  options: {
-    faults?: AirdropFaults;
-    transport?: RpcTransport;
-    market?: MarketService;
-    random?: () => number;
-    now?: () => Date;
-    database?: RunningShop['t']['deps']['database'];
-  } = {},
-) {
-  const url = `${shop.url}/local-chain`;
-  return createAirdropEngine({
-    config: shop.t.deps.config,
-    database: options.database ?? shop.t.deps.database,
-    logger: createLogger('silent'),
-    chain: shop.t.deps.chain,
-    transport: options.transport ?? createDefaultRpcTransport({ url }),
-    market: options.market ?? shop.t.deps.market,
-    ...(options.faults ? { faults: options.faults } : {}),
-    ...(options.random ? { random: options.random } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  });
-}
-
-/** Every expected recipient's balance grew by exactly its payout; everyone else's did not move. */
-function expectPaidOnce(
-  before: Map<string, bigint>,
-  after: Map<string, bigint>,
-  expected: Map<string, bigint>,
-): void {
-  for (const [owner, was] of before) {
-    expect(after.get(owner)! - was, owner).toBe(expected.get(owner) ?? 0n);
-  }
-}
 
 describe.each(BACKENDS)('holder-rewards engine (%s)', (backend) => {
   let shop: RunningShop | undefined;
@@ -159,14 +38,9 @@ describe.each(BACKENDS)('holder-rewards engine (%s)', (backend) => {
   });
 
   async function start() {
-    const liquidityPool = Keypair.generate().publicKey.toBase58();
-    shop = await startShop({
-      backend,
-      watcher: false,
-      env: { AIRDROP_EXCLUDED_WALLETS: liquidityPool, AIRDROP_BATCH_SIZE: '8' },
-    });
-    const holders = await seedHolders(shop, liquidityPool);
-    return { shop, holders, connection: connect(shop), everyone: [...holders.wallets, ...holders.excluded] };
+    const started = await startRewardsShop(backend);
+    shop = started.shop;
+    return started;
   }
 
   it('pays the 50 largest eligible holders 90% of the pool in proportion, carrying shares under 1 USD over', async () => {
@@ -354,69 +228,5 @@ describe.each(BACKENDS)('holder-rewards engine (%s)', (backend) => {
     } finally {
       if (other !== shop.t.deps.database) await other.close();
     }
-  });
-
-  it('random airdrops wait for the market-cap goal, keep their schedule across restarts, and pay the drawn holder the pool', async () => {
-    const { shop, holders, connection, everyone } = await start();
-    let fdv = 1_999_999;
-    let clock = new Date('2026-11-25T00:00:00Z'); // before the daily time: only random work is due
-    const market: MarketService = {
-      solPrice: async () => ({
-        solana: { usd: LOCAL_MARKET.solUsd },
-        source: 'local',
-        fetchedAt: clock.toISOString(),
-      }),
-      tokenStats: async () => ({
-        pairs: [{ priceUsd: '0.001', priceChange: { h24: 0 }, volume: { h24: 0 }, fdv }],
-        source: 'local',
-        fetchedAt: clock.toISOString(),
-      }),
-    };
-    const random = seededRandom(2026);
-    const engine = () => engineFor(shop, { market, random, now: () => clock });
-    const db = shop.t.deps.database.db;
-    await creditPool(shop, 'random', 5_000);
-
-    expect((await engine().tick()).runs).toEqual([]);
-    expect(await db.selectFrom('airdrop_schedule').selectAll().execute()).toEqual([]);
-
-    fdv = 2_000_000;
-    expect((await engine().tick()).runs).toEqual([]);
-    const [scheduled] = await db.selectFrom('airdrop_schedule').selectAll().execute();
-    const due = new Date(scheduled!.next_at);
-    expect(due.getTime()).toBeGreaterThan(clock.getTime());
-
-    // A restart before it is due keeps the time and runs nothing.
-    clock = new Date(due.getTime() - 1_000);
-    expect((await engine().tick()).runs).toEqual([]);
-    expect(
-      new Date((await db.selectFrom('airdrop_schedule').selectAll().executeTakeFirstOrThrow()).next_at),
-    ).toEqual(due);
-
-    const before = await balances(connection, everyone);
-    clock = new Date(due.getTime() + 1_000);
-    const { runs } = await engine().tick();
-    expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({
-      kind: 'random',
-      recipients: 1,
-      totalLamports: centsToLamports(5_000, SOL_PRICE),
-    });
-    const [claim] = await db.selectFrom('airdrop_claims').selectAll().where('kind', '=', 'random').execute();
-    expect(claim!.status).toBe('confirmed');
-    expect(holders.excluded).not.toContain(claim!.wallet_address);
-    if (everyone.includes(claim!.wallet_address)) {
-      const after = await balances(connection, [claim!.wallet_address]);
-      expect(after.get(claim!.wallet_address)! - before.get(claim!.wallet_address)!).toBe(
-        centsToLamports(5_000, SOL_PRICE),
-      );
-    }
-    expect(await poolBalance(shop, 'random')).toBe(0);
-    const next = new Date(
-      (await db.selectFrom('airdrop_schedule').selectAll().executeTakeFirstOrThrow()).next_at,
-    );
-    expect(next.getTime()).toBeGreaterThan(clock.getTime());
-    const rewards = await shop.t.deps.rewards.forWallet(claim!.wallet_address);
-    expect(rewards.randomAirdrops).toBe(centsToLamports(5_000, SOL_PRICE).toString());
   });
 });
