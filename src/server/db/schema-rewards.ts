@@ -66,5 +66,6 @@ export interface AirdropClaimsTable {
   transaction_signature: string | null;
   status: Generated<'planned' | 'sent' | 'confirmed'>;
   batch_id: string | null;
-  created_at: CreatedAt;
+  /** When it was paid: set again when its batch lands (the admin's age buckets read it). */
+  created_at: Timestamp;
 }

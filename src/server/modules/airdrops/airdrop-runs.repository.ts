@@ -229,7 +229,7 @@ export function createAirdropRunsRepository(db: Db) {
         // The claims take the time they were paid: the admin's age buckets and the wallet's last airdrop.
         await trx
           .updateTable('airdrop_claims')
-          .set({ status: 'confirmed', transaction_signature: signature, created_at: sql`now()` } as never)
+          .set({ status: 'confirmed', transaction_signature: signature, created_at: sql`now()` })
           .where('batch_id', '=', batchId)
           .execute();
       });

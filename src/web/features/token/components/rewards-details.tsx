@@ -27,6 +27,7 @@ const facts = [
   {
     icon: Clock,
     title: 'Random airdrops',
+    showsGoal: true,
     text: `Once the market cap reaches ${formatCompactUsd(AIRDROP_GOAL_USD)}, random airdrops come at random intervals averaging ${RANDOM_AIRDROP_MEAN_HOURS} hours. The winner is drawn with a chance in proportion to their holdings and receives the random-holder pool (${REVENUE_SPLIT_PERCENT.random}% of sales).`,
   },
   {
@@ -81,7 +82,7 @@ export function RewardsDetails({ fdv }: { fdv?: number | undefined }) {
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:gap-14">
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1">
-        {facts.map(({ icon: Icon, title, text }) => (
+        {facts.map(({ icon: Icon, title, text, ...fact }) => (
           <li key={title} className="flex gap-4">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-rose-600 ring-1 ring-stone-200">
               <Icon className="size-5" strokeWidth={1.75} aria-hidden="true" />
@@ -89,7 +90,7 @@ export function RewardsDetails({ fdv }: { fdv?: number | undefined }) {
             <div>
               <h3 className="text-[15px] font-semibold text-stone-950">{title}</h3>
               <p className="mt-1 text-sm leading-relaxed text-stone-500">{text}</p>
-              {Icon === Clock ? <RandomAirdropStatus fdv={fdv} /> : null}
+              {'showsGoal' in fact ? <RandomAirdropStatus fdv={fdv} /> : null}
             </div>
           </li>
         ))}
