@@ -2,15 +2,8 @@ import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/
 import { PassThrough, Readable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  StaticRouterProvider,
-  type HydrationState,
-} from 'react-router';
-import { pageHandle } from './app/page-data';
-import { routes } from './app/router';
+import { StaticRouter } from 'react-router';
+import { AppRoutes, loadRouteModules, matchRouteIds } from './app/router';
 import { meQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
@@ -23,14 +16,12 @@ export { setApiTransport } from './lib/api-client';
  * React's streaming renderer, and returns the stream with the state the browser hydrates from.
  */
 export interface SsrState {
-  router: HydrationState;
   queries: DehydratedState;
 }
 
 export type RenderResult =
   | { kind: 'client' }
-  | { kind: 'redirect'; response: Response }
-  | { kind: 'page'; status: number; stream: ReadableStream<Uint8Array>; state: SsrState; routeIds: string[] };
+  | { kind: 'page'; stream: ReadableStream<Uint8Array>; state: SsrState; routeIds: string[] };
 
 export interface RenderOptions {
   /** CSP nonce for the scripts React streams in (Suspense boundaries that finish later). */
@@ -40,11 +31,9 @@ export interface RenderOptions {
   onError: (error: unknown) => void;
 }
 
-const handler = createStaticHandler(routes);
-
 /** Pages under the storefront layout are rendered here; the rest get the client shell. */
 export function isServerRendered(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).some((m) => m.route.id === 'storefront');
+  return matchRouteIds(pathname).includes('storefront');
 }
 
 /**
@@ -72,15 +61,12 @@ function renderWhole(element: ReactNode, options: RenderOptions): Promise<Readab
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
   const url = new URL(request.url);
   if (!isServerRendered(url.pathname)) return { kind: 'client' };
-  const context = await handler.query(request);
-  if (context instanceof Response) return { kind: 'redirect', response: context };
-  if (context.errors) return { kind: 'client' };
+  const matches = await loadRouteModules(url.pathname);
 
   const queryClient = createQueryClient({ retry: false });
   const prefetches: Promise<unknown>[] = [queryClient.prefetchQuery(meQueryOptions())];
-  for (const match of context.matches) {
-    const prefetch = pageHandle(match.route.handle)?.prefetch;
-    if (prefetch) prefetches.push(prefetch(queryClient, { params: match.params, url }));
+  for (const { handle, params } of matches) {
+    if (handle?.prefetch) prefetches.push(handle.prefetch(queryClient, { params, url }));
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
@@ -91,23 +77,20 @@ export async function render(request: Request, options: RenderOptions): Promise<
   // Only what has arrived: a query still on its way is left for the browser (never sent half-done).
   const queries = dehydrate(queryClient);
 
-  const router = createStaticRouter(handler.dataRoutes, context);
   const stream = await renderWhole(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url.pathname + url.search + url.hash}>
+          <AppRoutes />
+        </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,
     options,
   );
   return {
     kind: 'page',
-    status: context.statusCode,
     stream,
-    state: {
-      router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
-      queries,
-    },
-    routeIds: context.matches.map((m) => m.route.id),
+    state: { queries },
+    routeIds: matchRouteIds(url.pathname),
   };
 }

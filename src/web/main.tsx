@@ -1,9 +1,8 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { HydrationState } from 'react-router';
 import { App } from './app/app';
-import { createRouter, loadRouteModules } from './app/router';
+import { loadRouteModules } from './app/router';
 import { meQueryOptions } from './lib/current-user';
 import { queryClient } from './lib/query-client';
 import './app/styles.css';
@@ -12,11 +11,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 /** What the server rendered the page with (entry-server.tsx), when it did. */
-function serverState(): { router: HydrationState; queries: DehydratedState } | null {
+function serverState(): { queries: DehydratedState } | null {
   const script = document.getElementById('ssr-state');
   if (!script?.textContent) return null;
   try {
-    return JSON.parse(script.textContent) as { router: HydrationState; queries: DehydratedState };
+    return JSON.parse(script.textContent) as { queries: DehydratedState };
   } catch {
     return null;
   }
@@ -34,7 +33,7 @@ async function start(root: HTMLElement) {
       hydrateRoot(
         root,
         <StrictMode>
-          <App router={createRouter(state.router)} />
+          <App />
         </StrictMode>,
       );
     });
@@ -42,9 +41,11 @@ async function start(root: HTMLElement) {
   }
   // A client-rendered page (admin, account): the current user loads alongside the page's code.
   void queryClient.prefetchQuery(meQueryOptions());
+  // Every matched page's code at once (a layout and its page), not one after the other.
+  void loadRouteModules(window.location.pathname).catch(() => undefined);
   createRoot(root).render(
     <StrictMode>
-      <App router={createRouter()} />
+      <App />
     </StrictMode>,
   );
 }

@@ -1,9 +1,9 @@
 import { RotateCw } from 'lucide-react';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { Button, buttonClasses } from '../components/ui/button';
 import { paths } from '../config/paths';
-import { NotFoundContent } from './layouts/not-found-content';
 
 type Area = 'storefront' | 'account' | 'admin' | 'app';
 
@@ -24,12 +24,8 @@ function isStaleChunkError(error: unknown): boolean {
   );
 }
 
-function AreaError({ area }: { area: Area }) {
-  const error = useRouteError();
+function AreaError({ area, error }: { area: Area; error: unknown }) {
   const target = back[area];
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundContent backTo={target.to} backLabel={target.label} />;
-  }
   const stale = isStaleChunkError(error);
   return (
     <section
@@ -61,23 +57,42 @@ function AreaError({ area }: { area: Area }) {
   );
 }
 
-export function StorefrontErrorBoundary() {
-  return <AreaError area="storefront" />;
+interface BoundaryProps {
+  area: Area;
+  /** The page's path: the error is forgotten when the shopper goes elsewhere. */
+  resetKey: string;
+  children: ReactNode;
 }
 
-export function AccountErrorBoundary() {
-  return <AreaError area="account" />;
+class Boundary extends Component<BoundaryProps, { error: unknown; failedAt: string | null }> {
+  override state = { error: null as unknown, failedAt: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; failedAt: string | null }) {
+    if (state.error === null) return null;
+    if (state.failedAt === null) return { failedAt: props.resetKey };
+    return state.failedAt === props.resetKey ? null : { error: null, failedAt: null };
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    const content = <AreaError area={this.props.area} error={this.state.error} />;
+    return this.props.area === 'app' ? <main className="flex min-h-dvh flex-col">{content}</main> : content;
+  }
 }
 
-export function AdminErrorBoundary() {
-  return <AreaError area="admin" />;
-}
-
-/** Last resort, when a layout itself failed: no navigation around it. */
-export function RootErrorBoundary() {
+/**
+ * What an area shows when a page (or, for 'app', a layout) fails to render or its code fails to
+ * load: the navigation around it stays, and going elsewhere clears it.
+ */
+export function AreaErrorBoundary({ area, children }: { area: Area; children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <main className="flex min-h-dvh flex-col">
-      <AreaError area="app" />
-    </main>
+    <Boundary area={area} resetKey={pathname}>
+      {children}
+    </Boundary>
   );
 }

@@ -1,9 +1,12 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AreaErrorBoundary } from './error-boundaries';
+import { usePageLoading } from './page-modules';
+import { ScrollRestoration } from './scroll-restoration';
 
-/** A thin bar at the top while the next page's code or data loads. */
+/** A thin bar at the top while the next page's code loads. */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!usePageLoading()) return null;
   return (
     <div
       role="progressbar"
@@ -15,11 +18,19 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * Around every page: the progress bar, the last-resort error page (when a layout itself failed,
+ * without navigation around it), and scroll positions kept per history entry.
+ */
 export function AppRoot() {
   return (
     <>
       <NavigationProgress />
-      <Outlet />
+      <AreaErrorBoundary area="app">
+        <Suspense fallback={<AppLoading />}>
+          <Outlet />
+        </Suspense>
+      </AreaErrorBoundary>
       <ScrollRestoration />
     </>
   );

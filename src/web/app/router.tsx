@@ -1,33 +1,31 @@
-import {
-  createBrowserRouter,
-  matchRoutes,
-  Navigate,
-  type HydrationState,
-  type RouteObject,
-} from 'react-router';
+import { matchRoutes, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import {
-  AccountErrorBoundary,
-  AdminErrorBoundary,
-  RootErrorBoundary,
-  StorefrontErrorBoundary,
-} from './error-boundaries';
-import { AppRoot, AppLoading } from './root';
+import { AreaErrorBoundary } from './error-boundaries';
+import { AppRoot } from './root';
 import { StorefrontLayout } from './layouts/storefront-layout';
-import type { PageHandle } from './page-data';
+import { pageHandle, type PageHandle } from './page-data';
+import { hasPageFile, LazyPage, loadPage } from './page-modules';
 import { shopInfoQueryOptions } from '../lib/shop-info';
 
-type LazyRoute = Extract<RouteObject['lazy'], () => unknown>;
-const pageModules = import.meta.glob<Awaited<ReturnType<LazyRoute>>>('./routes/**/*.tsx');
-
 /**
- * A lazily loaded page module under ./routes: its route id is its file (`storefront/home`), which
- * the server uses to preload that page's chunks with the first byte (see entry-server.tsx).
+ * A page under ./routes: its route id is its file (`storefront/home`), which the server uses to
+ * preload that page's chunks with the first byte (see entry-server.tsx).
  */
-function page(file: string): Pick<RouteObject, 'id' | 'lazy'> {
-  const load = pageModules[`./routes/${file}.tsx`];
-  if (!load) throw new Error(`No route module ./routes/${file}.tsx`);
-  return { id: file, lazy: load };
+function page(file: string): Pick<RouteObject, 'id' | 'element'> {
+  if (!hasPageFile(file)) throw new Error(`No route module ./routes/${file}.tsx`);
+  return { id: file, element: <LazyPage file={file} /> };
+}
+
+/** The pages of an area, inside its error boundary (a failing page keeps the area's navigation). */
+function area(name: 'storefront' | 'account' | 'admin', children: RouteObject[]): RouteObject {
+  return {
+    element: (
+      <AreaErrorBoundary area={name}>
+        <Outlet />
+      </AreaErrorBoundary>
+    ),
+    children,
+  };
 }
 
 /**
@@ -82,53 +80,73 @@ const adminPages: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    Component: AppRoot,
-    HydrateFallback: AppLoading,
-    ErrorBoundary: RootErrorBoundary,
+    element: <AppRoot />,
     children: [
       {
         id: 'storefront',
-        Component: StorefrontLayout,
+        element: <StorefrontLayout />,
         // Every storefront page shows the shop's contact address (footer).
         handle: {
           prefetch: (queryClient) => queryClient.prefetchQuery(shopInfoQueryOptions()),
         } satisfies PageHandle,
-        children: [{ ErrorBoundary: StorefrontErrorBoundary, children: storefrontPages }],
+        children: [area('storefront', storefrontPages)],
       },
       {
         path: paths.profile.root.path,
-        ...page('account/layout'),
-        ErrorBoundary: AccountErrorBoundary,
-        children: [{ ErrorBoundary: AccountErrorBoundary, children: accountPages }],
+        element: (
+          <AreaErrorBoundary area="account">
+            <LazyPage file="account/layout" />
+          </AreaErrorBoundary>
+        ),
+        id: 'account/layout',
+        children: [area('account', accountPages)],
       },
       {
         path: paths.admin.login.path,
-        ...page('admin/login'),
-        ErrorBoundary: AdminErrorBoundary,
+        id: 'admin/login',
+        element: (
+          <AreaErrorBoundary area="admin">
+            <LazyPage file="admin/login" />
+          </AreaErrorBoundary>
+        ),
       },
       {
         path: paths.admin.dashboard.path,
-        ...page('admin/layout'),
-        ErrorBoundary: AdminErrorBoundary,
-        children: [{ ErrorBoundary: AdminErrorBoundary, children: adminPages }],
+        id: 'admin/layout',
+        element: (
+          <AreaErrorBoundary area="admin">
+            <LazyPage file="admin/layout" />
+          </AreaErrorBoundary>
+        ),
+        children: [area('admin', adminPages)],
       },
     ],
   },
 ];
 
-/** The browser's router; `hydrationData` when the page was rendered on the server. */
-export function createRouter(hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
+/** The app's pages for the current location (inside a BrowserRouter or, on the server, a StaticRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
 
-/** Loads the page modules a URL needs before hydration (the server rendered them already). */
-export async function loadRouteModules(url: string): Promise<void> {
-  const matches = matchRoutes(routes, url) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
+/** The route ids a URL matches, outermost first: a page's id is its file under ./routes. */
+export function matchRouteIds(pathname: string): string[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.id ? [m.route.id] : []));
+}
+
+/**
+ * Loads the page modules a URL needs, so the first render (hydration, or the server's) has them
+ * all; answers what each matched route prefetches, with its params.
+ */
+export async function loadRouteModules(
+  pathname: string,
+): Promise<{ handle: PageHandle | undefined; params: Record<string, string | undefined> }[]> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map(async ({ route, params }) => {
+      const file = route.id && hasPageFile(route.id) ? route.id : undefined;
+      const handle = file ? (await loadPage(file)).handle : pageHandle(route.handle);
+      return { handle, params };
     }),
   );
 }

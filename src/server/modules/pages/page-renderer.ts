@@ -18,8 +18,7 @@ interface SsrModule {
     options: { nonce?: string; dataBudgetMs: number; onError: (error: unknown) => void },
   ): Promise<
     | { kind: 'client' }
-    | { kind: 'redirect'; response: Response }
-    | { kind: 'page'; status: number; stream: ReadableStream<Uint8Array>; state: unknown; routeIds: string[] }
+    | { kind: 'page'; stream: ReadableStream<Uint8Array>; state: unknown; routeIds: string[] }
   >;
 }
 
@@ -39,7 +38,6 @@ export interface PageParts {
 }
 
 export interface RenderedPage {
-  status: number;
   body: ReadableStream<Uint8Array>;
 }
 
@@ -187,7 +185,7 @@ export class PageRenderer {
     html: string,
     apiFetch: ApiFetch,
     nonce: string | undefined,
-  ): Promise<RenderedPage | Response | null> {
+  ): Promise<RenderedPage | null> {
     const ssr = await this.loadSsr();
     if (!ssr) return null;
     const forwarded = new Headers();
@@ -218,7 +216,6 @@ export class PageRenderer {
       return null;
     }
     if (result.kind === 'client') return null;
-    if (result.kind === 'redirect') return result.response;
 
     const page = this.scriptsAfterPaint(this.inlineStyles(html), result.routeIds, nonce);
     const { head, tail } = PageRenderer.parts(page.html);
@@ -258,6 +255,6 @@ export class PageRenderer {
         void reader.cancel(reason);
       },
     });
-    return { status: result.status, body };
+    return { body };
   }
 }

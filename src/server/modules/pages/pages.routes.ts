@@ -50,7 +50,6 @@ export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppE
       (request) => options.apiFetch(request, c),
       c.get('secureHeadersNonce'),
     );
-    if (page instanceof Response) return page;
     if (!page) return c.html(html, status);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     return c.body(page.body, status);

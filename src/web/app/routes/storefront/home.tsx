@@ -24,6 +24,7 @@ import { useLiveEvents } from '#web/lib/live-events';
 import { cn } from '#web/lib/cn';
 import { lazyWithPreload } from '#web/lib/lazy-with-preload';
 import { useHashAnchor } from '#web/lib/use-hash-anchor';
+import { keepScroll } from '#web/lib/keep-scroll';
 
 /** The product modal (gallery, options, size guide) loads when a product is first opened. */
 const ProductModal = lazyWithPreload(() =>
@@ -157,7 +158,7 @@ export function LandingPage() {
   const closeProduct = () => {
     const state = location.state as Partial<OpenedFromShopState> | null;
     if (state?.openedFromShop) void navigate(-1);
-    else void navigate(paths.home.getHref(), { preventScrollReset: true });
+    else void navigate(paths.home.getHref(), { state: keepScroll });
   };
 
   const addToCart = ({ product, size, color }: AddToCartSelection) => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { productFiltersFromSearch, productFiltersToSearch, type ProductFilters } from '#common/catalog-query';
+import { keepScroll } from '#web/lib/keep-scroll';
 import { ProductFilterBar } from './product-filters';
 import { ProductGrid } from './product-grid';
 
@@ -13,7 +14,7 @@ export function ProductBrowser({ heading }: { heading: ReactNode }) {
   const [search, setSearch] = useSearchParams();
   const filters = productFiltersFromSearch(search);
   const change = (next: ProductFilters) => {
-    setSearch(productFiltersToSearch(next), { preventScrollReset: true });
+    setSearch(productFiltersToSearch(next), { state: keepScroll });
   };
   return (
     <>

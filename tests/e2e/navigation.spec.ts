@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, useBrowserSuite } from '../helpers/browser';
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/**
+ * What the router does between pages (app/scroll-restoration.tsx, app/page-modules.tsx,
+ * app/error-boundaries.tsx): where the window is, what shows while a page's code loads, and what
+ * shows when it cannot load.
+ */
+describeBrowser('navigation between pages', () => {
+  const shop = useBrowserSuite();
+
+  it('starts a new page at the top and returns to the same place on Back and Forward', async () => {
+    const page = await shop.newPage({ width: 1280, height: 800 });
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    const where = await scrollY(page);
+    expect(where).toBeGreaterThan(800);
+
+    await footer.getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL('**/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => scrollY(page)).toBe(where);
+
+    await page.goForward();
+    await page.waitForURL('**/about');
+    await expect.poll(() => scrollY(page)).toBe(0);
+  });
+
+  it('shows the progress bar while the next page loads, then the page', async () => {
+    const page = await shop.newPage();
+    await page.goto('/');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/faq-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).click();
+    const progress = page.getByRole('progressbar', { name: 'Loading page' });
+    await progress.waitFor();
+    // The page the shopper came from stays until the next one is ready.
+    expect(new URL(page.url()).pathname).toBe('/faq');
+    expect(await page.locator('#shop').count()).toBe(1);
+
+    release();
+    await page.getByRole('heading', { level: 1, name: /Frequently asked/i }).waitFor();
+    await progress.waitFor({ state: 'detached' });
+  });
+
+  it("says a page's code could not load inside the shop's frame, and another page clears it", async () => {
+    const page = await shop.newPage();
+    shop.allowConsoleErrors(/ERR_FAILED|dynamically imported module|Failed to fetch/i);
+    await page.goto('/');
+    await page.route(/\/assets\/terms-[^/]+\.js$/, (route) => route.abort('failed'));
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms', exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('New version available');
+    expect(await alert.textContent()).toContain('The shop was updated while this page was open.');
+    // The navigation around it stays.
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL('**/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+});
