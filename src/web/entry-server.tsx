@@ -4,6 +4,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, loadRouteModules, matchRouteIds } from './app/router';
+import { ConsentFlagsProvider, consentFlagsFromCookies } from './features/consent/hooks/use-stored-flag';
 import { meQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
@@ -80,9 +81,11 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const stream = await renderWhole(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <StaticRouter location={url.pathname + url.search + url.hash}>
-          <AppRoutes />
-        </StaticRouter>
+        <ConsentFlagsProvider flags={consentFlagsFromCookies(request.headers.get('cookie'))}>
+          <StaticRouter location={url.pathname + url.search + url.hash}>
+            <AppRoutes />
+          </StaticRouter>
+        </ConsentFlagsProvider>
       </QueryClientProvider>
     </StrictMode>,
     options,

@@ -10,21 +10,13 @@ import {
   trackPageErrors,
   unexpectedErrors,
   useBrowserSuite,
+  waitingForHydration,
   type BrowserSuite,
   type PageErrorLog,
 } from '../helpers/browser';
 
 const CONSENT_KEY = 'aelo-cookie-consent';
 const DISCLAIMER_KEY = 'aelo-disclaimer-accepted';
-
-async function withConsentGiven(page: Page): Promise<Page> {
-  await page.context().addInitScript(() => {
-    if (location.protocol !== 'http:' && location.protocol !== 'https:') return; // about:blank
-    localStorage.setItem('aelo-cookie-consent', 'true');
-    localStorage.setItem('aelo-disclaimer-accepted', 'true');
-  });
-  return page;
-}
 
 /**
  * A first-time visitor: a context of our own, so that nothing pre-answers the prompts, with the
@@ -39,14 +31,21 @@ async function firstVisit(shop: BrowserSuite, run: (page: Page) => Promise<void>
   });
   trackPageErrors(context, log);
   try {
-    await run(await context.newPage());
+    // Like shop.newPage(): goto and reload wait until the app has hydrated the server's HTML.
+    await run(waitingForHydration(await context.newPage()));
   } finally {
     await context.close();
   }
   expect(unexpectedErrors(log)).toEqual([]);
 }
 
-const flag = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+/** A flag as the page keeps it: the cookie the server reads, and the same value in localStorage. */
+async function flag(page: Page, key: string): Promise<string | null> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === key)?.value ?? null;
+  const local = await page.evaluate((k) => localStorage.getItem(k), key);
+  expect(cookie).toBe(local);
+  return local;
+}
 
 const CONTACT_EMAIL = 'hello@aelo-shop.example';
 
@@ -73,6 +72,8 @@ describeBrowser('storefront pages', () => {
         expect(text).toContain(fact);
       }
       expect(await disclaimer.getByRole('button', { name: 'Close' }).isVisible()).toBe(true);
+      // It is in the server's HTML (readable at once); the app makes it modal once its code is in.
+      await page.locator('dialog#disclaimer:modal').waitFor();
 
       // Focus stays inside; a click on the backdrop does not dismiss it.
       for (let i = 0; i < 6; i++) {
@@ -92,6 +93,23 @@ describeBrowser('storefront pages', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByRole('dialog', { name: 'Important Disclaimer' }).count()).toBe(0);
     });
+  });
+
+  it('renders the prompts a visitor has not answered into the HTML, and none that were answered', async () => {
+    const html = async (cookie?: string) => {
+      const res = await fetch(shop.url('/'), {
+        headers: cookie ? { cookie } : {},
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const first = await html();
+    expect(first).toContain('Important Disclaimer');
+    expect(first).toContain('Cookie Notice');
+    const answered = await html(`${DISCLAIMER_KEY}=true; ${CONSENT_KEY}=false`);
+    expect(answered).not.toContain('Important Disclaimer');
+    expect(answered).not.toContain('Cookie Notice');
+    expect(answered).toContain('<h1');
   });
 
   it('counts the close icon and Escape as acknowledging the disclaimer', async () => {
@@ -166,7 +184,7 @@ describeBrowser('storefront pages', () => {
   });
 
   it('has an About page with mission, values, story, five steps, community and Shop Now', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/about');
     await page.getByRole('heading', { level: 1, name: 'About Aelo' }).waitFor();
     expect(await page.title()).toContain('About Aelo');
@@ -185,7 +203,7 @@ describeBrowser('storefront pages', () => {
   });
 
   it('has a FAQ with one section open at a time', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/faq');
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
     const toggles = page.getByRole('main').getByRole('button', { expanded: true });
@@ -217,7 +235,7 @@ describeBrowser('storefront pages', () => {
   });
 
   it('has a Shipping page with processing, method, tracking and the costs table', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/shipping');
     await page.getByRole('heading', { level: 1, name: 'Shipping' }).waitFor();
     const main = page.getByRole('main');
@@ -235,7 +253,7 @@ describeBrowser('storefront pages', () => {
   });
 
   it('has Terms of Service with the last-updated date and twelve numbered sections', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/terms');
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     const main = page.getByRole('main');
@@ -270,7 +288,7 @@ describeBrowser('storefront pages', () => {
   });
 
   it('has a Privacy Policy naming what the browser stores, accounts and payments', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/privacy');
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     const text = (await page.getByRole('main').textContent()) ?? '';
@@ -288,7 +306,7 @@ describeBrowser('storefront pages', () => {
   });
 
   it('puts a Back to Home link on every info page', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     for (const path of ['/about', '/faq', '/shipping', '/terms', '/privacy', '/how-to-buy']) {
       await page.goto(path);
       const back = page.getByRole('main').getByRole('link', { name: 'Back to Home' });
@@ -300,7 +318,7 @@ describeBrowser('storefront pages', () => {
   });
 
   it('explains How to Buy in three steps with a risk warning and a copyable contract address', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.server.baseUrl });
@@ -335,7 +353,7 @@ describeBrowser('storefront pages', () => {
   });
 
   it('works at 360 px: mobile menu, no sideways scrolling on any storefront page', async () => {
-    const page = await withConsentGiven(await shop.newPage({ width: 360, height: 740, isMobile: true }));
+    const page = await shop.newPage({ width: 360, height: 740, isMobile: true });
     for (const path of ['/', '/about', '/faq', '/shipping', '/terms', '/privacy', '/how-to-buy']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();

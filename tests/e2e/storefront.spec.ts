@@ -16,16 +16,6 @@ import {
 } from '#common/schemas/product';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
 
-/** The spec's local browser flags: answered, so the disclaimer and cookie notice stay out of the way. */
-async function withConsentGiven(page: Page): Promise<Page> {
-  await page.context().addInitScript(() => {
-    if (location.protocol !== 'http:' && location.protocol !== 'https:') return; // about:blank
-    localStorage.setItem('aelo-cookie-consent', 'true');
-    localStorage.setItem('aelo-disclaimer-accepted', 'true');
-  });
-  return page;
-}
-
 async function products(shop: BrowserSuite, query = ''): Promise<Product[]> {
   const res = await fetch(shop.url(`/api/products${query}`));
   expect(res.status).toBe(200);
@@ -106,7 +96,7 @@ describeBrowser('storefront', () => {
   it('filters the catalogue by gender and category', async () => {
     const all = await products(shop);
     expect(all.length).toBeGreaterThan(20);
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/');
     expect(await gridTitles(page)).toEqual(all.map((p) => p.title));
 
@@ -163,7 +153,7 @@ describeBrowser('storefront', () => {
   });
 
   it('keeps filters and order in the URL: shareable, restored by Back, sorted by the server', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/');
     await gridTitles(page);
     await page.evaluate(() => window.scrollTo(0, 250));
@@ -200,7 +190,7 @@ describeBrowser('storefront', () => {
     await expectGrid('?gender=womens');
 
     // A shared link opens with its filters, rendered by the server.
-    const shared = await withConsentGiven(await shop.newPage());
+    const shared = await shop.newPage();
     await shared.goto('/?gender=womens&size=M&sort=price-desc');
     expect(await shared.getByLabel('Size').inputValue()).toBe('M');
     expect(await shared.getByLabel('Sort by').inputValue()).toBe('price-desc');
@@ -218,16 +208,17 @@ describeBrowser('storefront', () => {
   it('keeps the chosen size and colour and Add to Cart in view on a phone while the shopper reads', async () => {
     const all = await products(shop);
     const product = all.find((p) => p.quantity > 0 && p.sizes.length > 1 && p.description.length > 100)!;
-    const page = await withConsentGiven(await shop.newPage({ width: 360, height: 800, isMobile: true }));
+    const page = await shop.newPage({ width: 360, height: 800, isMobile: true });
     await page.goto(`/products/${product.id}`);
     const dialog = page.getByRole('dialog', { name: product.title });
     const bar = page.getByTestId('add-to-cart-bar');
     await bar.waitFor();
+    // The server's HTML has the modal open; the app re-opens it as a modal (hidden for a moment).
     const inView = async () => {
-      const box = (await bar.boundingBox())!;
-      return box.y >= 0 && box.y + box.height <= 800;
+      const box = await bar.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 800;
     };
-    expect(await inView()).toBe(true);
+    await expect.poll(inView).toBe(true);
     expect(await bar.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
     const size = product.sizes[1]!;
     await dialog.getByRole('button', { name: size, exact: true }).click();
@@ -241,7 +232,7 @@ describeBrowser('storefront', () => {
     await page.getByRole('dialog', { name: /Your Cart/ }).waitFor();
 
     // On a laptop the button sits in the page's flow, and the bar is not shown.
-    const wide = await withConsentGiven(await shop.newPage({ width: 1280, height: 900 }));
+    const wide = await shop.newPage({ width: 1280, height: 900 });
     await wide.goto(`/products/${product.id}`);
     const wideDialog = wide.getByRole('dialog', { name: product.title });
     await wideDialog.getByRole('button', { name: 'Add to Cart' }).waitFor();
@@ -250,7 +241,7 @@ describeBrowser('storefront', () => {
 
   it('shows the empty and error texts of the product list', async () => {
     shop.allowConsoleErrors(/status of 500/);
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     // A filter that matches nothing: the spec's empty text.
     await page.route(
       (url) => url.pathname === '/api/products' && url.searchParams.get('gender') === 'mens',
@@ -265,7 +256,7 @@ describeBrowser('storefront', () => {
     await page.getByText('No products found matching your criteria.').waitFor();
 
     // No products at all is the load error (spec §8), as is a failing request.
-    const empty = await withConsentGiven(await shop.newPage());
+    const empty = await shop.newPage();
     await empty.route(
       (url) => url.pathname === '/api/products',
       (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"products":[]}' }),
@@ -276,7 +267,7 @@ describeBrowser('storefront', () => {
       .filter({ hasText: 'Failed to load products. Please try again later.' })
       .waitFor();
 
-    const failing = await withConsentGiven(await shop.newPage());
+    const failing = await shop.newPage();
     await failing.route(
       (url) => url.pathname === '/api/products',
       (route) =>
@@ -305,7 +296,7 @@ describeBrowser('storefront', () => {
     const multi = all.find((p) => p.images.length >= 3)!;
     expect([soldOut, low, plain, multi].every(Boolean)).toBe(true);
 
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/');
     await gridTitles(page);
 
@@ -354,7 +345,7 @@ describeBrowser('storefront', () => {
         p.images.length >= 3 && p.sizes.length >= 3 && p.colors.length >= 2 && p.quantity > 0 && p.sizeGuide,
     )!;
     expect(product).toBeDefined();
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/');
     await gridTitles(page);
     const header = page.getByRole('banner');
@@ -455,7 +446,7 @@ describeBrowser('storefront', () => {
   it('keeps focus inside the product modal and closes it on Escape, back on the landing page', async () => {
     const all = await products(shop);
     const product = all.find((p) => p.quantity > 0)!;
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/#shop');
     await gridTitles(page);
     await page.getByRole('link', { name: product.title, exact: true }).click();
@@ -476,7 +467,7 @@ describeBrowser('storefront', () => {
   it('opens a shared product URL with its modal over the landing page and closes to / without a reload', async () => {
     const all = await products(shop);
     const soldOut = all.find((p) => p.quantity === 0)!;
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto(`/products/${soldOut.id}`);
     const modal = page.getByRole('dialog', { name: soldOut.title });
     await modal.waitFor();
@@ -511,7 +502,7 @@ describeBrowser('storefront', () => {
 
   it('says so when a shared product no longer exists', async () => {
     shop.allowConsoleErrors(/status of 404/);
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/products/00000000-0000-4000-8000-000000000000');
     const modal = page.getByRole('dialog', { name: 'Product not found' });
     await modal.waitFor();
@@ -580,7 +571,7 @@ describeBrowser('storefront', () => {
   });
 
   it('shows the local token figures in the ticker, formatted', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/');
     const ticker = page.getByRole('region', { name: 'AELO token ticker' });
     await ticker.waitFor();
@@ -601,7 +592,7 @@ describeBrowser('storefront', () => {
   });
 
   it('formats live figures: 6-decimal price, red falling change, $x.xxM and $x.xx', async () => {
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await routeTokenStats(page, { priceUsd: '0.00123456', h24: -4.5, volume: 1_234_567, fdv: 987.6 });
     await openLandingInBrowser(page);
     const ticker = page.getByRole('region', { name: 'AELO token ticker' });
@@ -618,7 +609,7 @@ describeBrowser('storefront', () => {
     expect(await colorOf(change)).toBe(await utilityColor(page, 'text-red-400'));
     expect(await colorOf(change)).not.toBe(await utilityColor(page, 'text-white'));
 
-    const rising = await withConsentGiven(await shop.newPage());
+    const rising = await shop.newPage();
     await routeTokenStats(rising, { priceUsd: '2', h24: 0, volume: 2_500, fdv: 3_000_000 });
     await openLandingInBrowser(rising);
     const risingTicker = rising.getByRole('region', { name: 'AELO token ticker' });
@@ -633,7 +624,7 @@ describeBrowser('storefront', () => {
 
   it('shows the ticker error text when the feed fails, and the rest of the page still works', async () => {
     shop.allowConsoleErrors(/status of 503/);
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     let calls = 0;
     await page.route('**/api/market/token-stats', (route) => {
       calls++;
@@ -652,7 +643,7 @@ describeBrowser('storefront', () => {
   });
 
   it('fills the airdrop progress bar toward the goal and says Ready to Claim! at it', async () => {
-    const below = await withConsentGiven(await shop.newPage());
+    const below = await shop.newPage();
     await routeTokenStats(below, { priceUsd: '0.001', h24: 1, volume: 10_000, fdv: 1_000_000 });
     await openLandingInBrowser(below);
     const bar = below.getByRole('progressbar', { name: 'Airdrop progress' });
@@ -663,7 +654,7 @@ describeBrowser('storefront', () => {
     expect(await hero.textContent()).toContain('$1.00M to go');
     expect(await hero.getByText('Ready to Claim!').count()).toBe(0);
 
-    const above = await withConsentGiven(await shop.newPage());
+    const above = await shop.newPage();
     await routeTokenStats(above, { priceUsd: '0.003', h24: 1, volume: 10_000, fdv: 2_500_000 });
     await openLandingInBrowser(above);
     await above.getByText('Ready to Claim!').waitFor();
@@ -678,7 +669,7 @@ describeBrowser('storefront', () => {
   it("shows an admin's product change on an open landing page without a reload", async () => {
     const all = await products(shop);
     const target = all[all.length - 1]!;
-    const page = await withConsentGiven(await shop.newPage());
+    const page = await shop.newPage();
     await page.goto('/');
     await gridTitles(page);
     await page.evaluate(() => {

@@ -289,7 +289,7 @@ export interface NewPageOptions {
   userAgent?: string;
 }
 
-/** localStorage keys of the consent prompts (src/web/features/consent/hooks/use-stored-flag.ts). */
+/** The consent prompts' flags, as cookies and in localStorage (src/web/features/consent/hooks/use-stored-flag.ts). */
 const CONSENT_FLAGS = { 'aelo-cookie-consent': 'true', 'aelo-disclaimer-accepted': 'true' };
 
 export interface BrowserSuite {
@@ -393,6 +393,9 @@ export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
       contexts.push(context);
       trackPageErrors(context, log);
       if (consent === 'accepted') {
+        await context.addCookies(
+          Object.entries(CONSENT_FLAGS).map(([name, value]) => ({ name, value, url: suite.server.baseUrl })),
+        );
         await context.addInitScript((flags: Record<string, string>) => {
           // about:blank and data: documents have no storage; touching it there throws.
           if (location.protocol !== 'http:' && location.protocol !== 'https:') return;

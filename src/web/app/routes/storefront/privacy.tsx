@@ -12,12 +12,12 @@ const linkClass =
 const browserStorage = [
   {
     name: CONSENT_STORAGE_KEYS.cookieConsent,
-    where: 'localStorage',
+    where: 'Cookie and localStorage',
     what: 'Your answer to the Cookie Notice: true for Accept All, false for Decline.',
   },
   {
     name: CONSENT_STORAGE_KEYS.disclaimerAccepted,
-    where: 'localStorage',
+    where: 'Cookie and localStorage',
     what: 'That you acknowledged the Important Disclaimer, so it is not shown again.',
   },
   {

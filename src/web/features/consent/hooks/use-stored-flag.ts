@@ -1,9 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { afterHydration } from '#web/lib/after-hydration';
 
 /**
- * The two browser flags of the spec (§3 "Local browser flags"), kept in localStorage so they
- * survive reloads: the cookie-consent choice (true = Accept All, false = Decline) and the
- * disclaimer acknowledgement (true). The Privacy page lists them.
+ * The two browser flags of the spec (§3 "Local browser flags"): the cookie-consent choice (true =
+ * Accept All, false = Decline) and the disclaimer acknowledgement (true). Each is kept in a
+ * first-party cookie, so the server renders the page with the prompts a visitor still has to
+ * answer (a first visit sees the disclaimer with the first paint, not after the app has loaded),
+ * and in localStorage, where earlier visits kept them. The Privacy page lists them.
  */
 export const CONSENT_STORAGE_KEYS = {
   cookieConsent: 'aelo-cookie-consent',
@@ -11,36 +14,79 @@ export const CONSENT_STORAGE_KEYS = {
 } as const;
 
 export type ConsentStorageKey = (typeof CONSENT_STORAGE_KEYS)[keyof typeof CONSENT_STORAGE_KEYS];
+export type ConsentFlags = Partial<Record<ConsentStorageKey, boolean>>;
 
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const listeners = new Set<() => void>();
 /** When storage is blocked (some private modes), choices still hold for this visit. */
 const memory = new Map<string, boolean>();
 
-function parse(raw: string | null): boolean | null {
+function parse(raw: string | null | undefined): boolean | null {
   if (raw === 'true') return true;
   if (raw === 'false') return false;
   return null;
 }
 
+function cookieValue(cookieHeader: string, name: string): string | undefined {
+  for (const part of cookieHeader.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** The flags a request's Cookie header carries (the server renderer's view). */
+export function consentFlagsFromCookies(cookieHeader: string | null): ConsentFlags {
+  const flags: ConsentFlags = {};
+  for (const key of Object.values(CONSENT_STORAGE_KEYS)) {
+    const value = parse(cookieValue(cookieHeader ?? '', key));
+    if (value !== null) flags[key] = value;
+  }
+  return flags;
+}
+
+function readCookieFlag(key: ConsentStorageKey): boolean | null {
+  return parse(cookieValue(document.cookie, key));
+}
+
+function writeCookieFlag(key: ConsentStorageKey, value: boolean): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${key}=${String(value)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
+}
+
+function readLocalFlag(key: ConsentStorageKey): boolean | null {
+  try {
+    return parse(window.localStorage.getItem(key));
+  } catch {
+    return null; // storage unavailable
+  }
+}
+
 /** true / false as stored, or null when no choice was stored. */
 export function readStoredFlag(key: ConsentStorageKey): boolean | null {
-  try {
-    const stored = parse(window.localStorage.getItem(key));
-    if (stored !== null) return stored;
-  } catch {
-    // storage unavailable: fall back to this visit's memory
-  }
-  return memory.get(key) ?? null;
+  return readCookieFlag(key) ?? readLocalFlag(key) ?? memory.get(key) ?? null;
 }
 
 export function writeStoredFlag(key: ConsentStorageKey, value: boolean): void {
   memory.set(key, value);
+  writeCookieFlag(key, value);
   try {
     window.localStorage.setItem(key, String(value));
   } catch {
-    // kept in memory only
+    // kept in the cookie and in memory
   }
   for (const listener of listeners) listener();
+}
+
+// A choice an earlier visit kept only in localStorage moves into the cookie once the page has
+// hydrated (before, the page must match what the server rendered from the cookies it saw).
+if (typeof window !== 'undefined') {
+  afterHydration(() => {
+    for (const key of Object.values(CONSENT_STORAGE_KEYS)) {
+      const local = readLocalFlag(key);
+      if (readCookieFlag(key) === null && local !== null) writeCookieFlag(key, local);
+    }
+  });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -53,20 +99,28 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** The flags of the request being rendered on the server; absent in the browser. */
+const ServerFlags = createContext<ConsentFlags | null>(null);
+
+export function ConsentFlagsProvider({ flags, children }: { flags: ConsentFlags; children: ReactNode }) {
+  return createElement(ServerFlags.Provider, { value: flags }, children);
+}
+
 /**
- * The stored flag, re-rendering when it changes (in this tab or another); undefined while not
- * known: on the server and while the server's HTML hydrates, so nothing shows that a returning
- * visitor already answered.
+ * The stored flag, re-rendering when it changes (in this tab or another). On the server and while
+ * the server's HTML hydrates it is what the request's cookies say, so the prompts are in the HTML
+ * for a visitor who has not answered them and never flash for one who has.
  */
-export function useStoredFlag(key: ConsentStorageKey): boolean | null | undefined {
+export function useStoredFlag(key: ConsentStorageKey): boolean | null {
+  const serverFlags = useContext(ServerFlags);
   return useSyncExternalStore(
     subscribe,
     () => readStoredFlag(key),
-    () => undefined,
+    () => (serverFlags ? (serverFlags[key] ?? null) : readCookieFlag(key)),
   );
 }
 
-/** The cookie choice: true (accepted), false (declined), null (not chosen yet), undefined (not known yet). */
-export function useCookieConsent(): boolean | null | undefined {
+/** The cookie choice: true (accepted), false (declined), null (not chosen yet). */
+export function useCookieConsent(): boolean | null {
   return useStoredFlag(CONSENT_STORAGE_KEYS.cookieConsent);
 }
