@@ -32,9 +32,13 @@ export interface RenderOptions {
   onError: (error: unknown) => void;
 }
 
-/** Pages under the storefront layout are rendered here; the rest get the client shell. */
+/**
+ * Pages under the storefront layout and the admin sign-in page are rendered here; the back office
+ * and the account area behind their sign-ins get the client shell.
+ */
 export function isServerRendered(pathname: string): boolean {
-  return matchRouteIds(pathname).includes('storefront');
+  const ids = matchRouteIds(pathname);
+  return ids.includes('storefront') || ids.includes('admin/login');
 }
 
 /**

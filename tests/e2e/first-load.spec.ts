@@ -45,6 +45,14 @@ describeBrowser('storefront first load', () => {
     expect(await modal.count()).toBe(1);
     expect(await modal.textContent()).toContain(formatUsd(product.priceCents));
     expect(await page.title()).toContain(product.title);
+
+    // The admin sign-in page too (the back office behind it stays client-rendered).
+    await page.goto('/admin/login');
+    expect(await page.getByRole('heading', { level: 1, name: 'Admin Login' }).count()).toBe(1);
+    expect(await page.getByLabel('Email', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(1);
+    await page.goto('/admin/products');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
   });
 
   it('shows Profile in the server-rendered navigation of a signed-in shopper', async () => {

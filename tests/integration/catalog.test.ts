@@ -177,6 +177,7 @@ describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
     const robots = await (await t.app.request('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
     expect(robots).toContain('Disallow: /admin');
+    expect(robots).toContain('Allow: /admin/login');
   });
 
   it('gives a product URL its own title, description and schema.org data', async () => {

@@ -96,6 +96,9 @@ export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
+    // The back office stays out of search results; its sign-in page may be found (the longest
+    // matching rule wins, RFC 9309).
+    'Allow: /admin/login',
     'Disallow: /admin',
     'Disallow: /profile',
     'Disallow: /api/',

@@ -4,6 +4,7 @@ import { BrandMark } from '#web/components/brand';
 import { PageTitle } from '#web/components/page-title';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
+import { useHydrated } from '#web/lib/after-hydration';
 import { useCurrentUser } from '#web/lib/current-user';
 import { AdminLoginForm } from '#web/features/auth/components/admin-login-form';
 import { adminCheckMessage } from '#web/features/auth/components/require-admin';
@@ -12,6 +13,8 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const { user, isLoading } = useCurrentUser();
+  // Why the shopper was sent here lives in the history entry, which the server cannot see.
+  const hydrated = useHydrated();
   if (isLoading) return <PageSpinner label="Checking your session" />;
   if (user?.role === 'admin') return <Navigate to={paths.admin.products.getHref()} replace />;
 
@@ -28,7 +31,7 @@ export function Component() {
             </div>
           </div>
           <AdminLoginForm
-            initialError={adminCheckMessage(location.state)}
+            initialError={hydrated ? adminCheckMessage(location.state) : undefined}
             onSuccess={() => void navigate(paths.admin.products.getHref())}
           />
         </div>

@@ -23,6 +23,12 @@ export interface AdminLoginFormProps {
 export function AdminLoginForm({ onSuccess, initialError }: AdminLoginFormProps) {
   const signIn = useSignIn();
   const [error, setError] = useState<string | undefined>(initialError);
+  // The message can arrive after the first render (it is known only once the page has hydrated).
+  const [shownInitial, setShownInitial] = useState(initialError);
+  if (initialError !== shownInitial) {
+    setShownInitial(initialError);
+    if (initialError) setError(initialError);
+  }
   const [needsCode, setNeedsCode] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
