@@ -46,6 +46,9 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
+/** The element Lighthouse took as the largest contentful paint, for a page that misses LCP. */
+const lcpElements = new Map<string, string>();
+
 async function runLighthouse(url: string, port: number): Promise<PageFigures> {
   const result = await lighthouse(url, {
     port,
@@ -58,6 +61,12 @@ async function runLighthouse(url: string, port: number): Promise<PageFigures> {
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  // Lighthouse 13 names the element in its LCP breakdown insight (a 'node' item).
+  const lcpDetails = audits['lcp-breakdown-insight']?.details as
+    { items?: { type?: string; selector?: string; nodeLabel?: string }[] } | undefined;
+  const node = lcpDetails?.items?.find((item) => item.type === 'node');
+  const snippet = node ? `${node.selector ?? ''} "${node.nodeLabel ?? ''}"` : undefined;
+  if (snippet) lcpElements.set(url, snippet.slice(0, 160));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -121,6 +130,8 @@ try {
   console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
+  console.log('\nLargest contentful paint, last run of each page:');
+  for (const [url, element] of lcpElements) console.log(`  ${new URL(url).pathname}: ${element}`);
   const kb = scripts.totalGzipBytes / 1024;
   console.log(
     `\nLanding page JavaScript: ${kb.toFixed(1)} KB gzipped (${(scripts.totalTransferBytes / 1024).toFixed(1)} KB on the wire), target ${LANDING_TARGET_BYTES / 1024} KB${scripts.totalGzipBytes <= LANDING_TARGET_BYTES ? '' : ' ✗'}`,

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useMarkShownPage } from '../lib/navigation-settled';
 import { AreaErrorBoundary } from './error-boundaries';
 import { usePageLoading } from './page-modules';
 import { ScrollRestoration } from './scroll-restoration';
@@ -23,6 +24,7 @@ function NavigationProgress() {
  * without navigation around it), and scroll positions kept per history entry.
  */
 export function AppRoot() {
+  useMarkShownPage();
   return (
     <>
       <NavigationProgress />

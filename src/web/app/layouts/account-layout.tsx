@@ -1,7 +1,7 @@
 import { cn } from '#web/lib/cn';
 import { ArrowLeft, LogOut, Mail, Menu, Package, Settings, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { BrandLockup } from '#web/components/brand';
 import { SkipLink } from '#web/components/skip-link';
 import { Drawer, DrawerHeader } from '#web/components/ui/dialog';
@@ -9,6 +9,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
 import { useCurrentUser } from '#web/lib/current-user';
 import { useSignOut } from '#web/features/auth/api/sign-out';
+import { useNavigateSettled } from '#web/lib/navigation-settled';
 import { RequireUser } from '#web/features/auth/components/require-user';
 import { errorMessage } from '#web/lib/api-client';
 import { VerifyEmailBanner } from '#web/features/auth/components/verify-email-banner';
@@ -24,9 +25,10 @@ const rowClasses =
   'flex h-11 w-full items-center gap-3 rounded-xl px-3 text-sm font-medium transition-colors disabled:opacity-60';
 
 function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const navigate = useNavigate();
+  const navigateSettled = useNavigateSettled();
   const { user } = useCurrentUser();
-  const signOut = useSignOut({ onSignedOut: () => navigate(paths.home.getHref()) });
+  // The cache is cleared once the account pages are gone (their queries would fetch again, signed out).
+  const signOut = useSignOut({ onSignedOut: () => navigateSettled(paths.home.getHref()) });
   const email = user?.email ?? '';
   return (
     <div className="flex h-full flex-col">

@@ -58,8 +58,12 @@ export function Modal({
     const dialog = ref.current;
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // Rendered on the server it arrives open but not modal (readable without JavaScript): make it modal.
-    if (dialog.open && !dialog.matches(':modal')) dialog.removeAttribute('open');
+    // Rendered on the server it arrives open but not modal (readable without JavaScript): make it
+    // modal, without playing its entrance again (it has been on screen since the first paint).
+    if (dialog.open && !dialog.matches(':modal')) {
+      dialog.style.animation = 'none';
+      dialog.removeAttribute('open');
+    }
     if (!dialog.open) dialog.showModal();
 
     const close = () => onCloseRef.current();

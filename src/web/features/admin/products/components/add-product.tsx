@@ -13,7 +13,7 @@ export function AddProduct({ listHref }: { listHref: string }) {
       cancelTo={listHref}
       onSave={async (input) => {
         await create.mutateAsync(input);
-        await navigate(listHref);
+        void navigate(listHref);
       }}
     />
   );

@@ -25,7 +25,7 @@ export function EditProduct({ id, listHref }: { id: string; listHref: string }) 
       cancelTo={listHref}
       onSave={async (input) => {
         await update.mutateAsync({ id, input });
-        await navigate(listHref);
+        void navigate(listHref);
       }}
     />
   );
