@@ -4,6 +4,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, loadRouteModules, matchRouteIds } from './app/router';
+import { preloadConsentPrompts } from './features/consent/components/consent-prompts';
 import { ConsentFlagsProvider, consentFlagsFromCookies } from './features/consent/hooks/use-stored-flag';
 import { meQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
@@ -22,6 +23,7 @@ export interface SsrState {
 
 export type RenderResult =
   | { kind: 'client' }
+  | { kind: 'redirect'; location: string }
   | { kind: 'page'; stream: ReadableStream<Uint8Array>; state: SsrState; routeIds: string[] };
 
 export interface RenderOptions {
@@ -66,7 +68,8 @@ function renderWhole(element: ReactNode, options: RenderOptions): Promise<Readab
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
   const url = new URL(request.url);
   if (!isServerRendered(url.pathname)) return { kind: 'client' };
-  const matches = await loadRouteModules(url.pathname);
+  const consentFlags = consentFlagsFromCookies(request.headers.get('cookie'));
+  const [matches] = await Promise.all([loadRouteModules(url.pathname), preloadConsentPrompts(consentFlags)]);
 
   const queryClient = createQueryClient({ retry: false });
   const prefetches: Promise<unknown>[] = [queryClient.prefetchQuery(meQueryOptions())];
@@ -79,13 +82,17 @@ export async function render(request: Request, options: RenderOptions): Promise<
     new Promise((resolve) => (timer = setTimeout(resolve, options.dataBudgetMs))),
   ]);
   clearTimeout(timer);
+  for (const { handle } of matches) {
+    const location = handle?.redirect?.(queryClient);
+    if (location) return { kind: 'redirect', location };
+  }
   // Only what has arrived: a query still on its way is left for the browser (never sent half-done).
   const queries = dehydrate(queryClient);
 
   const stream = await renderWhole(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <ConsentFlagsProvider flags={consentFlagsFromCookies(request.headers.get('cookie'))}>
+        <ConsentFlagsProvider flags={consentFlags}>
           <StaticRouter location={url.pathname + url.search + url.hash}>
             <AppRoutes />
           </StaticRouter>

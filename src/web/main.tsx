@@ -2,7 +2,9 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { AppLoading } from './app/root';
 import { loadRouteModules } from './app/router';
+import { preloadConsentPrompts } from './features/consent/components/consent-prompts';
 import { meQueryOptions } from './lib/current-user';
 import { queryClient } from './lib/query-client';
 import './app/styles.css';
@@ -26,7 +28,7 @@ async function start(root: HTMLElement) {
   if (state) {
     // Hydrate from the server's data and code: no second fetch, no loading state in between.
     hydrate(queryClient, state.queries);
-    await loadRouteModules(window.location.pathname);
+    await Promise.all([loadRouteModules(window.location.pathname), preloadConsentPrompts()]);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page: a tap or a scroll is answered while it runs.
     startTransition(() => {
@@ -39,11 +41,13 @@ async function start(root: HTMLElement) {
     });
     return;
   }
-  // A client-rendered page (admin, account): the current user loads alongside the page's code.
+  // A client-rendered page (admin, account): the current user loads alongside the page's code,
+  // every matched page's code at once (a layout and its page), under the loading bar.
   void queryClient.prefetchQuery(meQueryOptions());
-  // Every matched page's code at once (a layout and its page), not one after the other.
-  void loadRouteModules(window.location.pathname).catch(() => undefined);
-  createRoot(root).render(
+  const clientRoot = createRoot(root);
+  clientRoot.render(<AppLoading />);
+  await loadRouteModules(window.location.pathname).catch(() => undefined);
+  clientRoot.render(
     <StrictMode>
       <App />
     </StrictMode>,

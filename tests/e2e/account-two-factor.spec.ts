@@ -43,6 +43,8 @@ describeBrowser('two-factor sign-in', () => {
 
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');
+    // Signed out once the header offers Login (the shop leaves the account pages, then ends the session).
+    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);

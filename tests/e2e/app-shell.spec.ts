@@ -214,6 +214,14 @@ describeBrowser('app shell', () => {
     await panel.getByRole('searchbox', { name: 'Quick search' }).waitFor();
     expect(await panel.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
 
+    // Signed in, the sign-in page sends the admin on from the server (and from a full load).
+    const again = await page.request.get('/admin/login', { maxRedirects: 0 });
+    expect(again.status()).toBe(302);
+    expect(again.headers()['location']).toBe('/admin/products');
+    await page.goto('/admin/login');
+    await page.waitForURL((url) => url.pathname === '/admin/products');
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+
     await panel.getByRole('link', { name: 'Audit Log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
     await panel.getByRole('link', { name: 'Dashboard' }).click();

@@ -10,6 +10,11 @@ export interface PageHandle {
     queryClient: QueryClient,
     args: { params: Record<string, string | undefined>; url: URL },
   ) => Promise<unknown>;
+  /**
+   * Where the server sends the visitor instead, given what the prefetches loaded (the page itself
+   * would render a <Navigate>, which a server cannot follow).
+   */
+  redirect?: (queryClient: QueryClient) => string | undefined;
 }
 
 export function pageHandle(handle: unknown): PageHandle | undefined {

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useMarkShownPage } from '../lib/navigation-settled';
 import { AreaErrorBoundary } from './error-boundaries';
@@ -28,10 +27,10 @@ export function AppRoot() {
   return (
     <>
       <NavigationProgress />
+      {/* No Suspense boundary here: the page hydrates in the same pass as the frame (main.tsx loads
+          its code first), and a navigation to a page still loading keeps the previous one. */}
       <AreaErrorBoundary area="app">
-        <Suspense fallback={<AppLoading />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </AreaErrorBoundary>
       <ScrollRestoration />
     </>

@@ -18,6 +18,7 @@ interface SsrModule {
     options: { nonce?: string; dataBudgetMs: number; onError: (error: unknown) => void },
   ): Promise<
     | { kind: 'client' }
+    | { kind: 'redirect'; location: string }
     | { kind: 'page'; stream: ReadableStream<Uint8Array>; state: unknown; routeIds: string[] }
   >;
 }
@@ -37,9 +38,8 @@ export interface PageParts {
   tail: string;
 }
 
-export interface RenderedPage {
-  body: ReadableStream<Uint8Array>;
-}
+/** The page's HTML, or where it sends the visitor instead (a signed-in admin on its sign-in page). */
+export type RenderedPage = { body: ReadableStream<Uint8Array> } | { redirect: string };
 
 const ROOT_MARKER = '<div id="root"></div>';
 /** What the page's queries may take on the server before the HTML goes out without them. */
@@ -216,6 +216,7 @@ export class PageRenderer {
       return null;
     }
     if (result.kind === 'client') return null;
+    if (result.kind === 'redirect') return { redirect: result.location };
 
     const page = this.scriptsAfterPaint(this.inlineStyles(html), result.routeIds, nonce);
     const { head, tail } = PageRenderer.parts(page.html);

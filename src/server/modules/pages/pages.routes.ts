@@ -51,6 +51,7 @@ export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppE
       c.get('secureHeadersNonce'),
     );
     if (!page) return c.html(html, status);
+    if ('redirect' in page) return c.redirect(page.redirect, 302);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     return c.body(page.body, status);
   };

@@ -27,8 +27,9 @@ const rowClasses =
 function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   const navigateSettled = useNavigateSettled();
   const { user } = useCurrentUser();
-  // The cache is cleared once the account pages are gone (their queries would fetch again, signed out).
-  const signOut = useSignOut({ onSignedOut: () => navigateSettled(paths.home.getHref()) });
+  // Sign Out returns to / (spec): the account pages are gone before the session ends, so none of
+  // their queries or live updates asks the server again without one.
+  const signOut = useSignOut({ leaveFirst: () => navigateSettled(paths.home.getHref()) });
   const email = user?.email ?? '';
   return (
     <div className="flex h-full flex-col">

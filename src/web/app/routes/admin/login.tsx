@@ -5,7 +5,8 @@ import { PageTitle } from '#web/components/page-title';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
 import { useHydrated } from '#web/lib/after-hydration';
-import { useCurrentUser } from '#web/lib/current-user';
+import { meQueryOptions, useCurrentUser } from '#web/lib/current-user';
+import type { PageHandle } from '#web/app/page-data';
 import { AdminLoginForm } from '#web/features/auth/components/admin-login-form';
 import { adminCheckMessage } from '#web/features/auth/components/require-admin';
 
@@ -46,3 +47,11 @@ export function Component() {
     </main>
   );
 }
+
+/** A signed-in admin goes straight to the back office, from the server too. */
+export const handle: PageHandle = {
+  redirect: (queryClient) =>
+    queryClient.getQueryData(meQueryOptions().queryKey)?.user?.role === 'admin'
+      ? paths.admin.products.getHref()
+      : undefined,
+};

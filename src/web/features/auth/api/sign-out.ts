@@ -8,18 +8,23 @@ export function signOut(): Promise<unknown> {
 
 export interface UseSignOutOptions {
   /**
-   * Runs after the server ended the session and before the cached user is cleared, so a page can
-   * navigate away first (a guarded page would otherwise redirect to a login screen on its own).
+   * Runs before the server ends the session: a page whose queries and live updates need the session
+   * leaves first (and waits until it is unmounted), so nothing of it asks the server again without one.
    */
+  leaveFirst?: () => Promise<void>;
+  /** Runs after the server ended the session and before the cached user is cleared. */
   onSignedOut?: () => void | Promise<void>;
 }
 
 /** Ends the session and forgets everything cached for the signed-in user. */
-export function useSignOut({ onSignedOut }: UseSignOutOptions = {}) {
+export function useSignOut({ leaveFirst, onSignedOut }: UseSignOutOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: authKeys.signOut(),
-    mutationFn: signOut,
+    mutationFn: async () => {
+      await leaveFirst?.();
+      return signOut();
+    },
     onSuccess: async () => {
       await onSignedOut?.();
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });

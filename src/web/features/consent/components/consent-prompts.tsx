@@ -1,22 +1,74 @@
-import { lazy, Suspense } from 'react';
-import { CONSENT_STORAGE_KEYS, useCookieConsent, useStoredFlag } from '../hooks/use-stored-flag';
+import { useEffect, useReducer } from 'react';
+import {
+  CONSENT_STORAGE_KEYS,
+  type ConsentFlags,
+  type ConsentStorageKey,
+  readServerFlag,
+  useCookieConsent,
+  useStoredFlag,
+} from '../hooks/use-stored-flag';
 
-const CookieNotice = lazy(() => import('./cookie-notice').then((m) => ({ default: m.CookieNotice })));
-const DisclaimerModal = lazy(() =>
-  import('./disclaimer-modal').then((m) => ({ default: m.DisclaimerModal })),
-);
+/**
+ * A prompt's code, loaded once; `loaded()` has it at once when it is in. The prompts never suspend:
+ * one the server rendered was loaded before hydration, any other shows once its code is in.
+ */
+function prompt<T>(load: () => Promise<T>) {
+  let module: T | undefined;
+  let loading: Promise<T> | undefined;
+  const preload = () =>
+    (loading ??= load().then((loadedModule) => {
+      module = loadedModule;
+      return loadedModule;
+    }));
+  return { preload, loaded: () => module };
+}
+
+const cookieNotice = prompt(() => import('./cookie-notice'));
+const disclaimerModal = prompt(() => import('./disclaimer-modal'));
+
+function useLoaded<T>(code: { preload: () => Promise<T>; loaded: () => T | undefined }): T | undefined {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const module = code.loaded();
+  useEffect(() => {
+    if (!module) void code.preload().then(rerender, () => undefined);
+  }, [code, module]);
+  return module;
+}
+
+function CookieNotice() {
+  const Notice = useLoaded(cookieNotice)?.CookieNotice;
+  return Notice ? <Notice /> : null;
+}
+
+function DisclaimerModal() {
+  const Modal = useLoaded(disclaimerModal)?.DisclaimerModal;
+  return Modal ? <Modal /> : null;
+}
+
+/**
+ * Before the page renders on the server (with the request's flags) and before it hydrates (with
+ * the cookies the server saw): the code of the prompts the visitor still has to answer, so they are
+ * in the HTML and answer a click or Escape from the moment the page hydrates.
+ */
+export function preloadConsentPrompts(flags?: ConsentFlags): Promise<unknown> {
+  const flag = (key: ConsentStorageKey) => (flags ? (flags[key] ?? null) : readServerFlag(key));
+  const loads: Promise<unknown>[] = [];
+  if (flag(CONSENT_STORAGE_KEYS.cookieConsent) === null) loads.push(cookieNotice.preload());
+  if (flag(CONSENT_STORAGE_KEYS.disclaimerAccepted) !== true) loads.push(disclaimerModal.preload());
+  return Promise.all(loads);
+}
 
 /**
  * The cookie notice and the disclaimer, each loaded only for a visitor who has not answered it yet
- * (most page views carry neither): their code stays out of the first load.
+ * (most page views carry neither): their code stays out of the first load of everyone else.
  */
 export function ConsentPrompts() {
   const cookieConsent = useCookieConsent();
   const disclaimer = useStoredFlag(CONSENT_STORAGE_KEYS.disclaimerAccepted);
   return (
-    <Suspense fallback={null}>
+    <>
       {cookieConsent === null ? <CookieNotice /> : null}
       {disclaimer === null || disclaimer === false ? <DisclaimerModal /> : null}
-    </Suspense>
+    </>
   );
 }

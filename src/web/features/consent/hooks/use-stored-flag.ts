@@ -49,6 +49,11 @@ function readCookieFlag(key: ConsentStorageKey): boolean | null {
   return parse(cookieValue(document.cookie, key));
 }
 
+/** In the browser: the flag as the server saw it (its cookie), which the server's HTML shows. */
+export function readServerFlag(key: ConsentStorageKey): boolean | null {
+  return readCookieFlag(key);
+}
+
 function writeCookieFlag(key: ConsentStorageKey, value: boolean): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${key}=${String(value)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
