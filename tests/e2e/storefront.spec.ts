@@ -152,6 +152,30 @@ describeBrowser('storefront', () => {
     );
   });
 
+  it('keeps every filter chosen in quick succession, even while the page is still rendering the last', async () => {
+    const page = await shop.newPage();
+    await page.goto('/');
+    await gridTitles(page);
+    // A slow phone: each change renders for a while after the address has changed.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page
+      .getByRole('group', { name: 'Gender' })
+      .getByRole('button', { name: "Women's", exact: true })
+      .click();
+    await page.getByLabel('Size').selectOption('M');
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.waitForURL((url) => url.search === '?gender=womens&size=M&sort=price-asc');
+    await expect.poll(() => page.getByLabel('Size').inputValue()).toBe('M');
+    expect(
+      await page
+        .getByRole('group', { name: 'Gender' })
+        .getByRole('button', { name: "Women's", exact: true })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+  });
+
   it('keeps filters and order in the URL: shareable, restored by Back, sorted by the server', async () => {
     const page = await shop.newPage();
     await page.goto('/');

@@ -14,7 +14,16 @@ export function ProductBrowser({ heading }: { heading: ReactNode }) {
   const [search, setSearch] = useSearchParams();
   const filters = productFiltersFromSearch(search);
   const change = (next: ProductFilters) => {
-    setSearch(productFiltersToSearch(next), { state: keepScroll });
+    // Navigations render in a transition, so the address can be ahead of this render (a second
+    // filter chosen while the first is still rendering): apply what this change changed to the
+    // filters in the address, so no earlier choice is lost.
+    const inAddress = productFiltersFromSearch(new URLSearchParams(window.location.search));
+    const keys = new Set([...Object.keys(filters), ...Object.keys(next)] as (keyof ProductFilters)[]);
+    const merged: ProductFilters = { ...inAddress };
+    for (const key of keys) {
+      if (next[key] !== filters[key]) Object.assign(merged, { [key]: next[key] });
+    }
+    setSearch(productFiltersToSearch(merged), { state: keepScroll });
   };
   return (
     <>
