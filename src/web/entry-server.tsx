@@ -38,9 +38,10 @@ export interface RenderOptions {
  * Pages under the storefront layout and the admin sign-in page are rendered here; the back office
  * and the account area behind their sign-ins get the client shell.
  */
+const SERVER_RENDERED_ROUTES = ['storefront', 'admin/login'];
+
 export function isServerRendered(pathname: string): boolean {
-  const ids = matchRouteIds(pathname);
-  return ids.includes('storefront') || ids.includes('admin/login');
+  return matchRouteIds(pathname).some((id) => SERVER_RENDERED_ROUTES.includes(id));
 }
 
 /**

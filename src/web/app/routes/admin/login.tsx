@@ -17,7 +17,8 @@ export function Component() {
   // Why the shopper was sent here lives in the history entry, which the server cannot see.
   const hydrated = useHydrated();
   if (isLoading) return <PageSpinner label="Checking your session" />;
-  if (user?.role === 'admin') return <Navigate to={paths.admin.products.getHref()} replace />;
+  const signedInTo = destinationFor(user);
+  if (signedInTo) return <Navigate to={signedInTo} replace />;
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-stone-100/70 px-4 py-16">
@@ -48,10 +49,11 @@ export function Component() {
   );
 }
 
-/** A signed-in admin goes straight to the back office, from the server too. */
+/** A signed-in admin goes straight to the back office: in the browser and, on a full load, from the server. */
+function destinationFor(user: { role?: string } | null | undefined): string | undefined {
+  return user?.role === 'admin' ? paths.admin.products.getHref() : undefined;
+}
+
 export const handle: PageHandle = {
-  redirect: (queryClient) =>
-    queryClient.getQueryData(meQueryOptions().queryKey)?.user?.role === 'admin'
-      ? paths.admin.products.getHref()
-      : undefined,
+  redirect: (queryClient) => destinationFor(queryClient.getQueryData(meQueryOptions().queryKey)?.user),
 };

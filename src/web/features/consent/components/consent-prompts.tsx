@@ -3,7 +3,7 @@ import {
   CONSENT_STORAGE_KEYS,
   type ConsentFlags,
   type ConsentStorageKey,
-  readServerFlag,
+  readCookieFlag,
   useCookieConsent,
   useStoredFlag,
 } from '../hooks/use-stored-flag';
@@ -51,7 +51,7 @@ function DisclaimerModal() {
  * in the HTML and answer a click or Escape from the moment the page hydrates.
  */
 export function preloadConsentPrompts(flags?: ConsentFlags): Promise<unknown> {
-  const flag = (key: ConsentStorageKey) => (flags ? (flags[key] ?? null) : readServerFlag(key));
+  const flag = (key: ConsentStorageKey) => (flags ? (flags[key] ?? null) : readCookieFlag(key));
   const loads: Promise<unknown>[] = [];
   if (flag(CONSENT_STORAGE_KEYS.cookieConsent) === null) loads.push(cookieNotice.preload());
   if (flag(CONSENT_STORAGE_KEYS.disclaimerAccepted) !== true) loads.push(disclaimerModal.preload());

@@ -45,13 +45,9 @@ export function consentFlagsFromCookies(cookieHeader: string | null): ConsentFla
   return flags;
 }
 
-function readCookieFlag(key: ConsentStorageKey): boolean | null {
+/** In the browser: the flag as its cookie holds it, which is what the server rendered from. */
+export function readCookieFlag(key: ConsentStorageKey): boolean | null {
   return parse(cookieValue(document.cookie, key));
-}
-
-/** In the browser: the flag as the server saw it (its cookie), which the server's HTML shows. */
-export function readServerFlag(key: ConsentStorageKey): boolean | null {
-  return readCookieFlag(key);
 }
 
 function writeCookieFlag(key: ConsentStorageKey, value: boolean): void {
