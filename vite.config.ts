@@ -24,6 +24,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // The server reads it to preload a page's chunks with its HTML (modules/pages/page-renderer.ts).
     manifest: true,
+    modulePreload: false,
   },
   server: {
     port: 3000,

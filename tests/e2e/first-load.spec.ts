@@ -102,6 +102,64 @@ describeBrowser('storefront first load', () => {
     expect(api).toEqual([]);
   });
 
+  it('loads the code of the sections below the grid only when they come near, keeping their server HTML meanwhile', async () => {
+    const page = await shop.newPage({ width: 1280, height: 800 });
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) chunks.push(pathname);
+    });
+    const sectionsChunk = () => chunks.some((p) => p.startsWith('/assets/landing-sections-'));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // Hydrated (the shop's filters answer), the sections' code not loaded, their HTML whole.
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(sectionsChunk(), chunks.join('\n')).toBe(false);
+    const rewards = page.locator('#rewards');
+    const ecosystem = page.locator('#ecosystem');
+    await rewards.getByRole('heading', { name: 'Example distribution' }).waitFor({ state: 'attached' });
+    await ecosystem.getByRole('heading', { name: 'Random holder rewards' }).waitFor({ state: 'attached' });
+    const serverText = await rewards.textContent();
+    expect(serverText).toContain('Example distribution');
+
+    // The page answers a filter while they wait (no update of the page waits for their code).
+    const products: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/products') products.push(request.url());
+    });
+    await page
+      .getByRole('group', { name: 'Gender' })
+      .getByRole('button', { name: "Men's", exact: true })
+      .click();
+    await page.waitForURL((url) => url.searchParams.get('gender') === 'mens');
+    await expect.poll(() => products.length).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('group', { name: 'Gender' })
+          .getByRole('button', { name: "Men's", exact: true })
+          .getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    expect(sectionsChunk()).toBe(false);
+
+    await rewards.scrollIntoViewIfNeeded();
+    await expect.poll(sectionsChunk).toBe(true);
+    await ecosystem.scrollIntoViewIfNeeded();
+    await ecosystem.getByRole('heading', { name: 'Random holder rewards' }).waitFor();
+    // Rendered in place by its code: the same content (a hydration error fails the test).
+    await page.locator('#rewards [data-deferred="rewards"] table').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await rewards.textContent()).toBe(serverText);
+
+    // Reached by a client navigation (no server HTML), they render at once.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL('**/about');
+    await page.getByRole('banner').getByRole('link').first().click(); // the brand: home
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('#rewards').getByRole('heading', { name: 'Example distribution' }).waitFor();
+  });
+
   it(`loads at most ${LANDING_BUDGET_BYTES / 1024} KB of gzipped JavaScript on /, with brotli on the wire and no checkout, admin or chart code`, async () => {
     // A first visit: nothing cached, the consent prompts not answered yet (their code loads too).
     const report = await measureScriptsOn(await shop.newPage({ consent: 'unset' }), '/');
@@ -120,6 +178,10 @@ describeBrowser('storefront first load', () => {
       /^dashboard/,
       /^analytics/,
       /^cart-drawer-panel/,
+      /^payment-outcome/,
+      /^mobile-menu/,
+      /^storefront-footer/,
+      /^landing-sections/,
       /^schemas/,
       /stripe/i,
       /qr/i,

@@ -6,19 +6,27 @@ import { lazy, useState, type ComponentType } from 'react';
  * modal of a product URL), so the HTML holds it whole; the browser still loads it on first use.
  */
 export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (pending ??= load().then((component) => {
-      loaded = component;
-      return component;
-    }));
+  const { preload, loaded } = loadOnce(load);
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
 
   function Preloadable(props: P) {
     // Chosen once per mount: switching from Lazy to the loaded component would remount it.
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [Component] = useState<ComponentType<P>>(() => loaded() ?? Lazy);
     return <Component {...props} />;
   }
   return Object.assign(Preloadable, { preload });
+}
+
+/** A component's module loaded at most once: `preload()` starts it, `loaded()` has it once it is in. */
+export function loadOnce<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let component: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  return {
+    preload: () =>
+      (pending ??= load().then((loadedComponent) => {
+        component = loadedComponent;
+        return loadedComponent;
+      })),
+    loaded: () => component,
+  };
 }

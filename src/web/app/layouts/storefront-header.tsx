@@ -1,6 +1,6 @@
 import { cn } from '#web/lib/cn';
 import { Menu, ShieldCheck, ShoppingBag, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandLockup } from '#web/components/brand';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -9,8 +9,12 @@ import { useCurrentUser } from '#web/lib/current-user';
 import { preloadCartDrawer } from '#web/features/checkout/components/cart-drawer';
 import { selectItemCount, useCartStore } from '#web/features/checkout/stores/cart-store';
 import { BuyTokenButton } from '#web/features/token/components/buy-token-button';
-import { MobileMenu } from './mobile-menu';
 import { mainNavLinks } from './nav-links';
+
+/** The side menu of small screens: its code (and the drawer's) loads on intent or first open. */
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+const preloadMobileMenu = () => void loadMobileMenu().catch(() => undefined);
 
 const iconButton =
   'relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-700 transition-colors hover:bg-stone-100 hover:text-stone-950';
@@ -69,6 +73,8 @@ function CartButton() {
 /** Fixed top navigation of the storefront. */
 export function StorefrontHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const [menuWasOpened, setMenuWasOpened] = useState(false);
+  if (isMenuOpen && !menuWasOpened) setMenuWasOpened(true);
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-200/70 bg-white">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-4 sm:px-8">
@@ -108,6 +114,8 @@ export function StorefrontHeader() {
           <button
             type="button"
             onClick={() => setMenuOpen(true)}
+            onPointerEnter={preloadMobileMenu}
+            onFocus={preloadMobileMenu}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={isMenuOpen}
@@ -117,7 +125,11 @@ export function StorefrontHeader() {
           </button>
         </div>
       </div>
-      <MobileMenu open={isMenuOpen} onClose={() => setMenuOpen(false)} />
+      {menuWasOpened ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={isMenuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -8,7 +8,7 @@ import { useCartStore } from '#web/features/checkout/stores/cart-store';
 import { productQueryOptions, useProduct } from '#web/features/catalog/api/get-product';
 import { productFiltersFromSearch } from '#common/catalog-query';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products';
-import { tokenStatsQueryOptions, useTokenStats } from '#web/features/market/api/get-token-stats';
+import { tokenStatsQueryOptions } from '#web/features/market/api/get-token-stats';
 import type { PageHandle } from '#web/app/page-data';
 import type { OpenedFromShopState } from '#web/features/catalog/components/product-card';
 import { ProductBrowser } from '#web/features/catalog/components/product-browser';
@@ -17,12 +17,11 @@ import { AirdropProgress } from '#web/features/market/components/airdrop-progres
 import { ShippingTicker } from '#web/features/market/components/shipping-ticker';
 import { TickerBoundary, TokenTicker } from '#web/features/market/components/token-ticker';
 import { BuyTokenButton } from '#web/features/token/components/buy-token-button';
-import { EcosystemCards } from '#web/features/token/components/ecosystem-cards';
-import { RewardsDetails } from '#web/features/token/components/rewards-details';
 import { catalogKeys } from '#web/features/catalog/api/catalog-keys';
 import { useLiveEvents } from '#web/lib/live-events';
 import { cn } from '#web/lib/cn';
 import { lazyWithPreload } from '#web/lib/lazy-with-preload';
+import { lazyWhenVisible } from '#web/lib/lazy-when-visible';
 import { useHashAnchor } from '#web/lib/use-hash-anchor';
 import { keepScroll } from '#web/lib/keep-scroll';
 
@@ -30,6 +29,19 @@ import { keepScroll } from '#web/lib/keep-scroll';
 const ProductModal = lazyWithPreload(() =>
   import('#web/features/catalog/components/product-modal').then((m) => m.ProductModal),
 );
+
+/**
+ * The bodies of the sections below the product grid: rendered by the server, their code loaded
+ * when they come near (a placeholder holds their place after a client navigation meanwhile).
+ */
+const loadSections = () => import('#web/app/landing-sections');
+const sectionFallback = <div className="min-h-[28rem]" aria-hidden="true" />;
+const RewardsBody = lazyWhenVisible('rewards', () => loadSections().then((m) => m.RewardsBody), {
+  fallback: sectionFallback,
+});
+const EcosystemBody = lazyWhenVisible('ecosystem', () => loadSections().then((m) => m.EcosystemBody), {
+  fallback: sectionFallback,
+});
 
 const promises = [
   { icon: BadgeCheck, label: 'Authenticated by hand' },
@@ -137,6 +149,33 @@ function Section({
   );
 }
 
+/** The rewards and ecosystem sections. */
+function BelowTheFold() {
+  return (
+    <>
+      <Section id="rewards" tone="stone">
+        <SectionHeading id="rewards" eyebrow="Holder rewards" title="Rewards, claimed automatically">
+          Hold AELO and earn SOL: daily airdrops to the top 50 holders and random airdrops around the clock,
+          sent straight to your wallet.
+        </SectionHeading>
+        <div className="mt-12">
+          <RewardsBody />
+        </div>
+      </Section>
+
+      <Section id="ecosystem">
+        <SectionHeading id="ecosystem" eyebrow="Ecosystem" title="Every order feeds the ecosystem">
+          10% of sales goes to buybacks and the liquidity pool, 10% to random holder rewards and 80% to
+          operations and growth.
+        </SectionHeading>
+        <div className="mt-12">
+          <EcosystemBody />
+        </div>
+      </Section>
+    </>
+  );
+}
+
 /**
  * The landing page (spec §2): tickers, hero with the airdrop progress, shop, rewards and
  * ecosystem. /products/:id renders this same page with that product's modal open: a card pushes
@@ -151,7 +190,6 @@ export function LandingPage() {
   // /#rewards and /#ecosystem sit below the product grid, which grows once it has loaded.
   useHashAnchor();
   const { data: openProduct } = useProduct(productId);
-  const { pair } = useTokenStats();
   const addItem = useCartStore((s) => s.addItem);
   const openCart = useCartStore((s) => s.open);
 
@@ -203,25 +241,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <Section id="rewards" tone="stone">
-        <SectionHeading id="rewards" eyebrow="Holder rewards" title="Rewards, claimed automatically">
-          Hold AELO and earn SOL: daily airdrops to the top 50 holders and random airdrops around the clock,
-          sent straight to your wallet.
-        </SectionHeading>
-        <div className="mt-12">
-          <RewardsDetails fdv={pair?.fdv} />
-        </div>
-      </Section>
-
-      <Section id="ecosystem">
-        <SectionHeading id="ecosystem" eyebrow="Ecosystem" title="Every order feeds the ecosystem">
-          10% of sales goes to buybacks and the liquidity pool, 10% to random holder rewards and 80% to
-          operations and growth.
-        </SectionHeading>
-        <div className="mt-12">
-          <EcosystemCards />
-        </div>
-      </Section>
+      <BelowTheFold />
 
       {productId ? (
         <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '#web/config/paths';
 import { useContactEmail } from '#web/lib/shop-info';
 import { CART_STORAGE_KEY } from '#web/features/checkout/stores/cart-store';
-import { CHECKOUT_STORAGE_KEY } from '#web/features/checkout/stores/checkout-store';
+import { CHECKOUT_STORAGE_KEY } from '#web/features/checkout/stores/checkout-storage';
 import { CONSENT_STORAGE_KEYS } from '#web/features/consent/hooks/use-stored-flag';
 import { InfoList, InfoPage, InfoSection } from '#web/app/layouts/info-page';
 

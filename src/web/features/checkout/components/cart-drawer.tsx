@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useHydrated } from '#web/lib/after-hydration';
 import { useCartStore } from '../stores/cart-store';
-import { usePaymentOutcome } from '../hooks/use-payment-return';
+import { hasStartedPayment } from '../stores/checkout-storage';
 
 const loadPanel = () => import('./cart-drawer-panel');
 
@@ -13,22 +15,44 @@ export function preloadCartDrawer(): void {
 }
 
 const CartDrawerPanel = lazy(() => loadPanel().then((m) => ({ default: m.CartDrawerPanel })));
+const PaymentOutcome = lazy(() => import('./payment-outcome').then((m) => ({ default: m.PaymentOutcome })));
 
 /**
- * Mounted once in the storefront layout; the header's cart button opens it. Always listens for a
- * card payment's outcome (usePaymentOutcome); the drawer itself (steps, forms, validation) is its
- * own chunk, fetched on intent (preloadCartDrawer) or on first open, never with the first load.
+ * Mounted once in the storefront layout; the header's cart button opens it. The drawer itself
+ * (steps, forms, validation) is its own chunk, fetched on intent (preloadCartDrawer) or on first
+ * open, never with the first load. A card payment's outcome (PaymentOutcome: the success message
+ * of another window, the provider's cancel link, the status on coming back) is listened for from
+ * the moment one can exist: the drawer was opened, the address is the cancel link, or the kept
+ * checkout remembers a started payment; a first visit loads none of that code.
  */
 export function CartDrawer() {
   const isOpen = useCartStore((s) => s.isOpen);
   const [wasOpened, setWasOpened] = useState(isOpen);
   if (isOpen && !wasOpened) setWasOpened(true);
-  usePaymentOutcome(isOpen);
 
-  if (!wasOpened) return null;
+  const hydrated = useHydrated();
+  const { search } = useLocation();
+  const [listening, setListening] = useState(false);
+  if (
+    hydrated &&
+    !listening &&
+    (wasOpened || new URLSearchParams(search).get('checkout') === 'cancelled' || hasStartedPayment())
+  ) {
+    setListening(true);
+  }
+
   return (
-    <Suspense fallback={null}>
-      <CartDrawerPanel />
-    </Suspense>
+    <>
+      {listening ? (
+        <Suspense fallback={null}>
+          <PaymentOutcome isOpen={isOpen} />
+        </Suspense>
+      ) : null}
+      {wasOpened ? (
+        <Suspense fallback={null}>
+          <CartDrawerPanel />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { afterHydration } from '#web/lib/after-hydration';
+import { CHECKOUT_STORAGE_KEY, CHECKOUT_STORAGE_VERSION } from './checkout-storage';
 import type { ShippingField, ShippingInfo } from '#common/schemas/checkout';
 
 /**
@@ -91,9 +92,6 @@ interface CheckoutState {
   /** Back to an empty start (the order is placed and the cart cleared). */
   finish: () => void;
 }
-
-export const CHECKOUT_STORAGE_KEY = 'aelo-checkout';
-export const CHECKOUT_STORAGE_VERSION = 1;
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const asRecord = (value: unknown): Record<string, unknown> | null =>
