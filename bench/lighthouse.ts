@@ -5,15 +5,12 @@
 //   npm run bench -- lighthouse                 starts a shop on the demo catalogue and measures it
 //   npx tsx bench/lighthouse.ts --base URL      measures a shop already running at URL (demo seeded)
 //   npx tsx bench/lighthouse.ts --runs 5        more runs per page
-//   npx tsx bench/lighthouse.ts --cpu-slowdown 4 Lighthouse's fixed default instead of the calibrated one
+//   npx tsx bench/lighthouse.ts --cpu-slowdown 3 another CPU slowdown than Lighthouse's default 4x
 //
-// CPU throttling is calibrated to the host, as Lighthouse's throttling guide asks
-// (docs/throttling.md, "CPU throttling"): its default 4x slowdown models a mid-tier phone on a
-// host whose BenchmarkIndex is about 1,530, and overstates every main-thread figure on a slower
-// one (Lighthouse itself warns below 1,000). The bench reads the host's BenchmarkIndex from two
-// warm-up runs and applies the multiplier of Lighthouse's calculator
-// (lighthouse-cpu-throttling-calculator), so the figures describe the same phone on any machine;
-// the table says which index and multiplier it used.
+// Lighthouse's default 4x CPU slowdown models a mid-tier phone on a host whose BenchmarkIndex is
+// about 1,530; the table prints the median index of the runs, since the main-thread figures (TBT
+// above all) move with it. On the shared two-core machines here it ranged from 1,077 to 2,235
+// within an hour, so the bench keeps the default rather than calibrating to one reading.
 //
 // Targets: performance >= 95, accessibility 100, best practices and SEO >= 95, LCP < 2.0 s,
 // TBT < 150 ms, CLS < 0.05, landing JavaScript <= 120 KB gzipped. The table marks each figure;
@@ -59,20 +56,8 @@ const median = (values: number[]) => {
 /** The element Lighthouse took as the largest contentful paint, for a page that misses LCP. */
 const lcpElements = new Map<string, string>();
 
-/**
- * Lighthouse's CPU throttling calculator (lighthouse-cpu-throttling-calculator, linked from its
- * throttling guide): the slowdown that makes a host of this BenchmarkIndex behave like the
- * mid-tier phone of the mobile preset (1,530 -> 4x, 1,300 -> 3x, 800 -> 2x, 150 -> 1x).
- */
-export function cpuSlowdownFor(benchmarkIndex: number): number {
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
-  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
-  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
-  return 1;
-}
-
 let cpuSlowdownMultiplier = presets.mobileSlow4G.cpuSlowdownMultiplier;
-let lastBenchmarkIndex = Number.NaN;
+const benchmarkIndexes: number[] = [];
 
 async function runLighthouse(url: string, port: number): Promise<PageFigures> {
   const result = await lighthouse(url, {
@@ -84,7 +69,7 @@ async function runLighthouse(url: string, port: number): Promise<PageFigures> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError, environment } = result.lhr;
-  lastBenchmarkIndex = environment.benchmarkIndex;
+  benchmarkIndexes.push(environment.benchmarkIndex);
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -128,22 +113,8 @@ try {
     ['/login', '/login'],
     ['/admin/login', '/admin/login'],
   ] as const;
-  const fixedSlowdown = arg('cpu-slowdown');
-  let calibration = `CPU slowdown ${fixedSlowdown}x (given)`;
-  if (fixedSlowdown) {
-    cpuSlowdownMultiplier = Number(fixedSlowdown);
-  } else {
-    // Two warm-up runs (not counted) read the host's BenchmarkIndex; the higher one is kept (a busy moment
-    // lowers the index, which would make the throttling milder).
-    const indexes: number[] = [];
-    for (let i = 0; i < 2; i++) {
-      await runLighthouse(`${base}/`, chrome.port).catch(() => undefined);
-      if (Number.isFinite(lastBenchmarkIndex)) indexes.push(lastBenchmarkIndex);
-    }
-    const index = indexes.length ? Math.max(...indexes) : Number.NaN;
-    if (Number.isFinite(index)) cpuSlowdownMultiplier = Math.round(cpuSlowdownFor(index) * 10) / 10;
-    calibration = `host BenchmarkIndex ${Math.round(index)} -> CPU slowdown ${cpuSlowdownMultiplier}x (Lighthouse's calculator; its default 4x assumes an index of about 1,530)`;
-  }
+  const givenSlowdown = arg('cpu-slowdown');
+  if (givenSlowdown) cpuSlowdownMultiplier = Number(givenSlowdown);
   const rows: string[] = [];
   for (const [label, path] of pages) {
     const figures: PageFigures[] = [];
@@ -169,7 +140,9 @@ try {
   const scripts = await measureScriptsOn(await context.newPage(), `${base}/`);
   await browser.close();
 
-  console.log(`Lighthouse mobile, median of ${runs} runs (✗: misses its target); ${calibration}\n`);
+  console.log(
+    `Lighthouse mobile, median of ${runs} runs (✗: misses its target); CPU slowdown ${cpuSlowdownMultiplier}x, host BenchmarkIndex median ${Math.round(median(benchmarkIndexes))} (Lighthouse's 4x assumes about 1,530)\n`,
+  );
   console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
