@@ -160,6 +160,41 @@ describeBrowser('storefront first load', () => {
     await page.locator('#rewards').getByRole('heading', { name: 'Example distribution' }).waitFor();
   });
 
+  it('follows a link in a part whose code has not loaded yet as the router does, without loading the page again', async () => {
+    const page = await shop.newPage({ width: 1280, height: 800 });
+    // The footer's code is held back: its links are the server's HTML when the shopper clicks.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/storefront-footer-*.js', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const footer = page.locator('[data-deferred="site-footer"]').getByRole('contentinfo');
+    await footer.waitFor({ state: 'attached' });
+    await footer.getByRole('link', { name: 'Terms', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/terms');
+    expect(documents).toEqual(['/']);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    // A link asked for in a new tab is left to the browser.
+    const link = footer.getByRole('link', { name: 'FAQ', exact: true });
+    expect(
+      await link.evaluate((a) =>
+        a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true })),
+      ),
+    ).toBe(true);
+    release();
+  });
+
   it(`loads at most ${LANDING_BUDGET_BYTES / 1024} KB of gzipped JavaScript on /, with brotli on the wire and no checkout, admin or chart code`, async () => {
     // A first visit: nothing cached, the consent prompts not answered yet (their code loads too).
     const report = await measureScriptsOn(await shop.newPage({ consent: 'unset' }), '/');
