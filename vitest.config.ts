@@ -11,6 +11,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker keeps the modules it loaded from one test file to the next instead of importing
+    // them again for each (118 s of imports in a run became 14 s; the files without a browser ran
+    // in 166 s instead of 282 s). Every test builds its own app and data (STYLE.md), and the one
+    // global a test replaces (fetch, in api-client.test.ts) it puts back after each test.
+    isolate: false,
     maxWorkers: 2,
     reporters: ['default'],
   },
