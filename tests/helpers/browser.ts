@@ -119,17 +119,28 @@ export interface ShopServer {
   stop(): Promise<void>;
 }
 
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free port below the system's ephemeral range (Linux hands out 32768-60999 to `listen(0)`).
+ * The server binds it only after it has opened its database, seconds later on a busy machine;
+ * a port from the ephemeral range could meanwhile go to a server another test file starts on
+ * port 0 in the same run, and the health check would then find that server instead (CI once
+ * served a page from another test's database that way).
+ */
+export async function findFreePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await isFree(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
