@@ -1,7 +1,6 @@
 import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
-import { PassThrough, Readable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, loadRouteModules, matchRouteIds } from './app/router';
 import { preloadConsentPrompts } from './features/consent/components/consent-prompts';
@@ -45,25 +44,21 @@ export function isServerRendered(pathname: string): boolean {
 }
 
 /**
- * React's streaming renderer, piped once every Suspense boundary is complete (onAllReady): the HTML
- * reads whole without JavaScript (crawlers, link previews, a failed script) and needs none of
- * React's inline swap scripts; it still goes out chunk by chunk.
+ * React's streaming renderer, handed on once every Suspense boundary is complete (allReady): the
+ * HTML reads whole without JavaScript (crawlers, link previews, a failed script) and needs none of
+ * React's inline swap scripts; it still goes out chunk by chunk. A web stream from React itself: a
+ * shopper who leaves while it is being sent cancels it and React stops (a Node stream turned into
+ * a web stream, as before, threw on the next chunk after a cancel, and the throw ended the server).
  */
-function renderWhole(element: ReactNode, options: RenderOptions): Promise<ReadableStream<Uint8Array>> {
-  return new Promise((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(element, {
-      nonce: options.nonce,
-      // Never outline a large finished boundary (the product modal) into a later, script-swapped chunk.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError: options.onError,
-      onShellError: reject,
-      onAllReady() {
-        const body = new PassThrough();
-        pipe(body);
-        resolve(Readable.toWeb(body) as ReadableStream<Uint8Array>);
-      },
-    });
+async function renderWhole(element: ReactNode, options: RenderOptions): Promise<ReadableStream<Uint8Array>> {
+  const stream = await renderToReadableStream(element, {
+    nonce: options.nonce,
+    // Never outline a large finished boundary (the product modal) into a later, script-swapped chunk.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: options.onError,
   });
+  await stream.allReady;
+  return stream;
 }
 
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
