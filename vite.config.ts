@@ -44,7 +44,10 @@ function landingChunkPlugin(): Plugin {
       for (const [, names, file] of indexCode.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[\w-]+\.mjs)'/g))
         for (const [, name] of names!.matchAll(/as (\w+)/g))
           iconFiles.set(name!, path.join(path.dirname(lucideIndex!), file!));
+      const importsOf = new Map<string, string[]>();
       const imports = (id: string): string[] => {
+        const known = importsOf.get(id);
+        if (known) return known;
         const info = this.getModuleInfo(id);
         if (!info) return [];
         const icons = [...(info.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)]
@@ -52,7 +55,9 @@ function landingChunkPlugin(): Plugin {
             names!.split(',').map((name) => iconFiles.get(name.trim().split(/\s+as\s+/)[0]!)),
           )
           .filter((file) => file !== undefined);
-        return [...info.importedIds.filter((imported) => imported !== lucideIndex), ...icons];
+        const found = [...info.importedIds.filter((imported) => imported !== lucideIndex), ...icons];
+        importsOf.set(id, found);
+        return found;
       };
       const reach = (from: string, stopAt?: ReadonlySet<string>): Set<string> => {
         const seen = new Set<string>();
@@ -64,7 +69,7 @@ function landingChunkPlugin(): Plugin {
         }
         return seen;
       };
-      const infos = ids.map((id) => this.getModuleInfo(id)!).filter(Boolean);
+      const infos = ids.flatMap((id) => this.getModuleInfo(id) ?? []);
       // What the entry loads travels with the entry.
       const initial = new Set(
         infos.filter((i) => i.isEntry && !i.dynamicImporters.length).flatMap((i) => [...reach(i.id)]),

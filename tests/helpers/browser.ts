@@ -79,10 +79,10 @@ export function describeBrowser(name: string, fn: () => void): void {
     // A journey drives a real browser and server on a shared machine: allow it twice the usual time.
     describe(name, { timeout: 120_000 }, fn);
   } else {
-    // No Chromium on this machine: the suite is skipped, and printSkipNotice() has said why
-    // ("SKIPPED: browser tests (<reason>)"). CI installs Chromium, so there it always runs.
+    // No Chromium on this machine: the suite is skipped, its name in the report carries the reason
+    // and printSkipNotice() says it once. CI installs Chromium, so there it always runs.
     printSkipNotice();
-    describe.skip(name, fn);
+    describe.skip(`${name} — SKIPPED: ${browserSkipReason ?? 'no browser'}`, fn);
   }
 }
 
