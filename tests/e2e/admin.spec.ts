@@ -449,6 +449,9 @@ describeBrowser('admin back office', () => {
 
     const priority = card.getByLabel('Priority');
     await priority.selectOption('high');
+    // Saved: the select shows the server's answer and takes input again (read in this order: the
+    // select may not have turned disabled yet when the change was made).
+    await expect.poll(() => priority.inputValue()).toBe('high');
     await expect.poll(() => card.getByRole('combobox', { name: 'Priority' }).isEnabled()).toBe(true);
     expect(await priority.inputValue()).toBe('high');
     await card.getByRole('button', { name: 'Mark Read' }).click();
