@@ -357,6 +357,9 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
       title: 'Doomed Jacket',
       admin: { id: c.adminId },
     });
-    expect(events.some((e) => e.topic === 'catalog' && e.type === 'product.deleted')).toBe(true);
+    // On PostgreSQL the event arrives through LISTEN/NOTIFY, after the delete has answered.
+    expect(
+      await waitFor(() => events.some((e) => e.topic === 'catalog' && e.type === 'product.deleted')),
+    ).toBe(true);
   });
 });
