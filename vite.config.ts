@@ -110,6 +110,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // The server reads it to preload a page's chunks with its HTML (modules/pages/page-renderer.ts).
     manifest: true,
     modulePreload: false,
+    // One stylesheet, which the server writes into the page (page-renderer.ts). Split per chunk, the
+    // lazily loaded chunks listed it as theirs, and Vite's loader, finding no <link> to it, linked it
+    // again on the first product opened: fetched twice, every rule in the page matched twice.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: isSsrBuild
         ? {}

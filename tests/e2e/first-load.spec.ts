@@ -160,6 +160,34 @@ describeBrowser('storefront first load', () => {
     await page.locator('#rewards').getByRole('heading', { name: 'Example distribution' }).waitFor();
   });
 
+  it('keeps the stylesheet written into the page as the only one: code loaded later asks for no stylesheet', async () => {
+    const page = await shop.newPage({ width: 1280, height: 800 });
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css'))
+        stylesheets.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const sheets = () => page.evaluate(() => document.styleSheets.length);
+    const before = await sheets();
+    expect(await page.locator('style[data-href$=".css"]').count()).toBe(1);
+    // A product (the modal's chunk), the sections below the grid (their chunk), another page.
+    const grid = page.getByRole('list', { name: 'Products' });
+    await grid.getByRole('link').first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add to Cart' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('#ecosystem').scrollIntoViewIfNeeded();
+    await page.locator('#rewards [data-deferred="rewards"] table').waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL('**/faq');
+    await page.waitForLoadState('networkidle');
+    // Each would otherwise add the whole stylesheet again: fetched twice, every rule matched twice.
+    expect(stylesheets).toEqual([]);
+    expect(await sheets()).toBe(before);
+  });
+
   it('follows a link in a part whose code has not loaded yet as the router does, without loading the page again', async () => {
     const page = await shop.newPage({ width: 1280, height: 800 });
     // The footer's code is held back: its links are the server's HTML when the shopper clicks.
