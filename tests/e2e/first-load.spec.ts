@@ -188,6 +188,48 @@ describeBrowser('storefront first load', () => {
     expect(await sheets()).toBe(before);
   });
 
+  it('draws every storefront page with the one preloaded font file, cut to the characters the shop writes', async () => {
+    const [product] = await catalogue();
+    const page = await shop.newPage({ width: 1280, height: 800 });
+    const fonts: { url: string; bytes: number }[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'font') return;
+      void request.sizes().then((sizes) => fonts.push({ url: request.url(), bytes: sizes.responseBodySize }));
+    });
+    const preloaded = new Set<string>();
+    for (const path of [
+      '/',
+      `/products/${product!.id}`,
+      '/faq',
+      '/about',
+      '/how-to-buy',
+      '/shipping',
+      '/privacy',
+      '/terms',
+      '/login',
+    ]) {
+      await page.goto(path);
+      const href = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
+      expect(href, path).toMatch(/^\/assets\/inter-core-wght-normal-[\w-]+\.woff2$/);
+      preloaded.add(new URL(href!, shop.server.baseUrl).href);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      // The page's text is drawn in Inter: its cut face is loaded, and no other face was needed.
+      const loaded = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts]
+          .filter((face) => face.status === 'loaded')
+          .map((face) => face.unicodeRange);
+      });
+      expect(loaded, path).toEqual([expect.stringMatching(/^U\+20-7E, U\+A0-FF, /)]);
+    }
+    expect(preloaded.size).toBe(1);
+    await expect.poll(() => fonts.length).toBeGreaterThan(0);
+    // Only that file, and 30 KB at most (Inter's whole latin face is 48 KB).
+    expect([...new Set(fonts.map((f) => f.url))]).toEqual([...preloaded]);
+    for (const font of fonts) expect(font.bytes).toBeLessThanOrEqual(30 * 1024);
+  });
+
   it('follows a link in a part whose code has not loaded yet as the router does, without loading the page again', async () => {
     const page = await shop.newPage({ width: 1280, height: 800 });
     // The footer's code is held back: its links are the server's HTML when the shopper clicks.

@@ -87,12 +87,15 @@ export class PageRenderer {
     return this.manifest;
   }
 
-  /** The latin Inter face every page uses first (the others load when a glyph needs them). */
+  /**
+   * The Inter face every page uses first, cut to the characters the shop writes (the full faces
+   * load only when a glyph needs them; scripts/subset-font.mjs).
+   */
   private font(): string | null {
     if (this.fontHref !== undefined) return this.fontHref;
     const dir = path.join(this.webDir, 'assets');
     const file = existsSync(dir)
-      ? readdirSync(dir).find((name) => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(name))
+      ? readdirSync(dir).find((name) => /^inter-core-wght-normal-[\w-]+\.woff2$/.test(name))
       : undefined;
     this.fontHref = file ? `/assets/${file}` : null;
     return this.fontHref;
