@@ -230,6 +230,25 @@ describeBrowser('storefront first load', () => {
     for (const font of fonts) expect(font.bytes).toBeLessThanOrEqual(30 * 1024);
   });
 
+  it("asks for the page's code only once the page is on screen (first contentful paint)", async () => {
+    for (const path of ['/', '/login']) {
+      const page = await shop.newPage({ consent: 'unset' });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const { paint, scripts } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(paint, path).toBeGreaterThan(0);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const start of scripts) expect(start, path).toBeGreaterThanOrEqual(paint!);
+      await page.close();
+    }
+  });
+
   it('follows a link in a part whose code has not loaded yet as the router does, without loading the page again', async () => {
     const page = await shop.newPage({ width: 1280, height: 800 });
     // The footer's code is held back: its links are the server's HTML when the shopper clicks.

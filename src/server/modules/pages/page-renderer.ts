@@ -136,8 +136,9 @@ export class PageRenderer {
   }
 
   /**
-   * The page is readable before any script runs, so its code waits for the first frame: the
-   * document, the stylesheet and the font have a slow link to themselves until the page is painted;
+   * The page is readable before any script runs, so its code waits for the first contentful paint:
+   * the document, the stylesheet and the font have a slow link to themselves until the page is on
+   * screen;
    * then the entry and every chunk the page needs are fetched at once (modulepreload, no waterfall)
    * and the page hydrates. Returns the document without its script tags, and the loader to append.
    */
@@ -162,10 +163,14 @@ export class PageRenderer {
         () => `  <link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin />\n  </head>`,
       );
     }
+    // Started once the browser reports the first contentful paint (a frame can be drawn before it is
+    // on screen), or a second after the first frame where paint timing is not reported.
     const loader =
-      `<script nonce="${nonce}">requestAnimationFrame(function(){setTimeout(function(){var d=document;` +
+      `<script nonce="${nonce}">(function(){var d=document,started=0;function load(){if(started++)return;` +
       `${JSON.stringify([...preloads])}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
-      `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry[1])};d.head.appendChild(s)})})</script>`;
+      `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry[1])};d.head.appendChild(s)}` +
+      `try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(load)}}).observe({type:"paint",buffered:true})}catch(e){}` +
+      `requestAnimationFrame(function(){setTimeout(load,1000)})})()</script>`;
     return { html: rest, loader };
   }
 
