@@ -278,6 +278,17 @@ describeBrowser('storefront', () => {
       .getByRole('button', { name: "Men's", exact: true })
       .click();
     await page.getByText('No products found matching your criteria.').waitFor();
+    // A size that nobody has listed is no match either, not a load error.
+    const sizeOnly = await shop.newPage();
+    await sizeOnly.route(
+      (url) => url.pathname === '/api/products' && url.searchParams.get('size') === 'XS',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"products":[]}' }),
+    );
+    await sizeOnly.goto('/');
+    await gridTitles(sizeOnly);
+    await sizeOnly.getByLabel('Size', { exact: true }).selectOption('XS');
+    await sizeOnly.getByText('No products found matching your criteria.').waitFor();
+    expect(await sizeOnly.getByText('Failed to load products. Please try again later.').count()).toBe(0);
 
     // No products at all is the load error (spec §8), as is a failing request.
     const empty = await shop.newPage();

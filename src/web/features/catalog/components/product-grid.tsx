@@ -52,7 +52,7 @@ function Message({ tone, text, onRetry }: { tone: 'error' | 'empty'; text: strin
  */
 export function ProductGrid({ filters }: { filters: ProductFilters }) {
   const query = useProducts(filters);
-  const hasFilter = Boolean(filters.gender || filters.category);
+  const hasFilter = Boolean(filters.gender || filters.category || filters.size);
 
   if (query.isPending) return <GridSkeleton />;
   if (query.isError)
