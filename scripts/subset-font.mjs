@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 const source = require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 
 /** Inclusive code point ranges: ASCII, Latin-1, General Punctuation, euro, trade mark, arrows, minus. */
-export const CORE_RANGES = [
+const CORE_RANGES = [
   [0x20, 0x7e],
   [0xa0, 0xff],
   [0x2000, 0x206f],

@@ -34,6 +34,11 @@ export interface ProductFilters {
 const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
   value !== null && (list as readonly string[]).includes(value);
 
+/** Whether the filters leave out some products (the order does not): an empty grid is then no match. */
+export function narrowsCatalogue(filters: ProductFilters): boolean {
+  return Boolean(filters.gender || filters.category || filters.size);
+}
+
 /** The filters a URL asks for; anything unknown or contradictory is ignored (a shared link never breaks). */
 export function productFiltersFromSearch(search: URLSearchParams): ProductFilters {
   const gender = search.get('gender');

@@ -29,6 +29,14 @@ async function gridTitles(page: Page): Promise<string[]> {
   return grid.getByRole('heading', { level: 3 }).allTextContents();
 }
 
+/** Answers the product list with no products where `match` holds for its query. */
+async function answerNoProducts(page: Page, match: (search: URLSearchParams) => boolean): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/api/products' && match(url.searchParams),
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"products":[]}' }),
+  );
+}
+
 /**
  * Opens the landing page by a link from /about, so its market and product requests come from the
  * browser (where page.route answers them) rather than from the server's render of `/`.
@@ -267,10 +275,7 @@ describeBrowser('storefront', () => {
     shop.allowConsoleErrors(/status of 500/);
     const page = await shop.newPage();
     // A filter that matches nothing: the spec's empty text.
-    await page.route(
-      (url) => url.pathname === '/api/products' && url.searchParams.get('gender') === 'mens',
-      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"products":[]}' }),
-    );
+    await answerNoProducts(page, (search) => search.get('gender') === 'mens');
     await page.goto('/');
     await gridTitles(page);
     await page
@@ -280,10 +285,7 @@ describeBrowser('storefront', () => {
     await page.getByText('No products found matching your criteria.').waitFor();
     // A size that nobody has listed is no match either, not a load error.
     const sizeOnly = await shop.newPage();
-    await sizeOnly.route(
-      (url) => url.pathname === '/api/products' && url.searchParams.get('size') === 'XS',
-      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"products":[]}' }),
-    );
+    await answerNoProducts(sizeOnly, (search) => search.get('size') === 'XS');
     await sizeOnly.goto('/');
     await gridTitles(sizeOnly);
     await sizeOnly.getByLabel('Size', { exact: true }).selectOption('XS');
@@ -292,10 +294,7 @@ describeBrowser('storefront', () => {
 
     // No products at all is the load error (spec §8), as is a failing request.
     const empty = await shop.newPage();
-    await empty.route(
-      (url) => url.pathname === '/api/products',
-      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"products":[]}' }),
-    );
+    await answerNoProducts(empty, () => true);
     await openLandingInBrowser(empty);
     await empty
       .getByRole('alert')

@@ -138,9 +138,9 @@ export class PageRenderer {
   /**
    * The page is readable before any script runs, so its code waits for the first contentful paint:
    * the document, the stylesheet and the font have a slow link to themselves until the page is on
-   * screen;
-   * then the entry and every chunk the page needs are fetched at once (modulepreload, no waterfall)
-   * and the page hydrates. Returns the document without its script tags, and the loader to append.
+   * screen; then the entry and every chunk the page needs are fetched at once (modulepreload, no
+   * waterfall) and the page hydrates. Returns the document without its script tags, and the loader
+   * to append.
    */
   scriptsAfterPaint(
     html: string,

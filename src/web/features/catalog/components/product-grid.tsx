@@ -1,3 +1,4 @@
+import { narrowsCatalogue } from '#common/catalog-query';
 import { cn } from '#web/lib/cn';
 import { PackageSearch, RotateCw } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
@@ -52,7 +53,7 @@ function Message({ tone, text, onRetry }: { tone: 'error' | 'empty'; text: strin
  */
 export function ProductGrid({ filters }: { filters: ProductFilters }) {
   const query = useProducts(filters);
-  const hasFilter = Boolean(filters.gender || filters.category || filters.size);
+  const hasFilter = narrowsCatalogue(filters);
 
   if (query.isPending) return <GridSkeleton />;
   if (query.isError)
