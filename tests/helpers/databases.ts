@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -22,7 +23,11 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
+/**
+ * A fresh, migrated database: in-memory PGlite (loaded from the migrated template by
+ * openTestDatabase), or a new database on the TEST_DATABASE_URL server copied from the run's
+ * migrated template database (tests/setup/global-setup.ts).
+ */
 export async function createScratchDatabase(backend: Backend): Promise<ScratchDatabase> {
   if (backend === 'pglite') return { url: undefined, drop: async () => undefined };
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
@@ -30,7 +35,8 @@ export async function createScratchDatabase(backend: Backend): Promise<ScratchDa
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    const template = inject('postgresTemplate');
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }

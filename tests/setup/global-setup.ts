@@ -13,6 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
@@ -26,6 +27,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Folder holding `pgdata/` and `dump.tar` of a migrated PGlite database. */
     pgliteTemplateDir: string;
+    /** A migrated database on TEST_DATABASE_URL's server that scratch databases are copied from ('' without one). */
+    postgresTemplate: string;
   }
 }
 
@@ -90,7 +93,61 @@ async function warmDemoPhotos(): Promise<void> {
   await warmDemoPhotoCache(cache, Math.min(4, Math.max(1, availableParallelism())));
 }
 
-export default async function setup(project: TestProject): Promise<void> {
-  const [templateDir] = await Promise.all([ensurePgliteTemplate(), warmDemoPhotos()]);
+/**
+ * With TEST_DATABASE_URL: one migrated database on that server for this run, which every scratch
+ * database copies (`create database … template …`) instead of running the migrations again.
+ * Returns its name and a function that drops it.
+ */
+async function createPostgresTemplate(): Promise<{ name: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (!url) return { name: '', drop: async () => undefined };
+  const name = `shop_template_${randomBytes(6).toString('hex')}`;
+  await withServer(url, (client) => client.query(`create database ${name}`));
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const logger = createLogger('silent');
+  const database = await openDatabase({ databaseUrl: target.toString(), pgliteDir: 'memory://', logger });
+  try {
+    await migrate(database, migrationsDir, logger);
+  } finally {
+    await database.close();
+  }
+  // A copy waits (up to 5 s) while anyone is still connected to its template: let the pool's
+  // connections finish closing first.
+  await withServer(url, async (client) => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (rows[0]?.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  return {
+    name,
+    drop: () => withServer(url, (client) => client.query(`drop database if exists ${name} with (force)`)),
+  };
+}
+
+async function withServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const [templateDir, postgres] = await Promise.all([
+    ensurePgliteTemplate(),
+    createPostgresTemplate(),
+    warmDemoPhotos(),
+  ]);
   project.provide('pgliteTemplateDir', templateDir);
+  project.provide('postgresTemplate', postgres.name);
+  return postgres.drop;
 }
