@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Server } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { Connection } from '@solana/web3.js';
@@ -17,6 +18,8 @@ export interface RunningShop {
   url: string;
   watcher: RunningJob | undefined;
   detach: () => void;
+  /** Websockets clients have open to the server (web3.js subscriptions). */
+  sockets: Set<Duplex>;
 }
 
 export async function startShop(
@@ -26,11 +29,16 @@ export async function startShop(
   const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
+  const sockets = new Set<Duplex>();
+  server.on('upgrade', (_request, socket: Duplex) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const detach = t.deps.localChain
     ? attachLocalChainSockets(server as Server, t.deps.localChain)
     : () => undefined;
   const watcher = options.watcher === false ? undefined : startPaymentWatcher(t.deps);
-  return { t, server, url: `http://127.0.0.1:${port}`, watcher, detach };
+  return { t, server, url: `http://127.0.0.1:${port}`, watcher, detach, sockets };
 }
 
 /** web3.js finds the RPC websocket on the same path only when told (it guesses the next port). */
@@ -43,8 +51,11 @@ export function connect(running: { url: string }): Connection {
 
 export async function stopShop(running: RunningShop): Promise<void> {
   // web3.js closes its websocket 500 ms after its last subscription; stopping before that makes
-  // it reconnect to a closed port (and log about it).
-  await new Promise((resolve) => setTimeout(resolve, 700));
+  // it reconnect to a closed port (and log about it). Wait for that close, when a socket is open.
+  const deadline = Date.now() + 2_000;
+  while (running.sockets.size > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   await running.watcher?.stop();
   running.detach();
   await new Promise<void>((resolve) => running.server.close(() => resolve()));
