@@ -31,27 +31,31 @@ export interface ScratchDatabase {
 export async function createScratchDatabase(backend: Backend): Promise<ScratchDatabase> {
   if (backend === 'pglite') return { url: undefined, drop: async () => undefined };
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const server = TEST_DATABASE_URL;
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    const template = inject('postgresTemplate');
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(TEST_DATABASE_URL);
+  const template = inject('postgresTemplate');
+  await withPostgres(server, (client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
+    drop: () => dropDatabase(server, name),
   };
+}
+
+/** Runs `fn` with one client connected to the PostgreSQL server at `url`, then disconnects. */
+export async function withPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(url: string, name: string): Promise<void> {
+  await withPostgres(url, (client) => client.query(`drop database if exists ${name} with (force)`));
 }

@@ -13,7 +13,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
@@ -22,6 +21,7 @@ import { createLogger } from '#server/lib/logger';
 import { warmDemoPhotoCache } from '#server/seed/demo-seed';
 import { createPhotoCache } from '#server/seed/photo-cache';
 import { migrationsDir, projectRoot as ROOT_DIR } from '#server/lib/paths';
+import { dropDatabase, TEST_DATABASE_URL, withPostgres } from '../helpers/databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -99,10 +99,10 @@ async function warmDemoPhotos(): Promise<void> {
  * Returns its name and a function that drops it.
  */
 async function createPostgresTemplate(): Promise<{ name: string; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL?.trim();
+  const url = TEST_DATABASE_URL;
   if (!url) return { name: '', drop: async () => undefined };
   const name = `shop_template_${randomBytes(6).toString('hex')}`;
-  await withServer(url, (client) => client.query(`create database ${name}`));
+  await withPostgres(url, (client) => client.query(`create database ${name}`));
   const target = new URL(url);
   target.pathname = `/${name}`;
   const logger = createLogger('silent');
@@ -114,7 +114,7 @@ async function createPostgresTemplate(): Promise<{ name: string; drop: () => Pro
   }
   // A copy waits (up to 5 s) while anyone is still connected to its template: let the pool's
   // connections finish closing first.
-  await withServer(url, async (client) => {
+  await withPostgres(url, async (client) => {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const { rows } = await client.query<{ n: number }>(
@@ -127,18 +127,8 @@ async function createPostgresTemplate(): Promise<{ name: string; drop: () => Pro
   });
   return {
     name,
-    drop: () => withServer(url, (client) => client.query(`drop database if exists ${name} with (force)`)),
+    drop: () => dropDatabase(url, name),
   };
-}
-
-async function withServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
