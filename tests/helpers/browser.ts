@@ -61,7 +61,8 @@ function findChromium():
     if (existsSync(candidate)) return { executablePath: candidate };
   }
   return {
-    reason: 'no Chromium found: set CHROMIUM_PATH or install /usr/bin/chromium-headless-shell or /usr/bin/chromium',
+    reason:
+      'no Chromium found: set CHROMIUM_PATH or install /usr/bin/chromium-headless-shell or /usr/bin/chromium',
   };
 }
 
