@@ -1,11 +1,11 @@
-// `node scripts/subset-font.mjs`: writes src/web/app/fonts/inter-core-wght-normal.woff2 and
-// inter-core.css, the face every page uses first (decision 011). It is Inter's latin face
-// (@fontsource-variable/inter) cut to the characters the shop writes (printable ASCII, Latin-1 and
-// the punctuation, currency and arrows below) and to the weights it uses (400-700 of the 100-900
-// axis): 28 KB instead of 48 KB on every first visit's critical path. The full latin face stays
-// declared before it with the same descriptors, so a character this one lacks (a Latin Extended
-// letter in a product title) still renders in Inter: the browser tries the faces of a family from
-// the last declared, and loads the full face only when a page needs such a character.
+// `node scripts/subset-font.mjs`: writes src/web/app/fonts/inter-core-wght-normal.woff2 and the
+// character ranges of inter-core.css, the face every page uses first (decision 011). It is Inter's
+// latin face (@fontsource-variable/inter) cut to the characters the shop writes (printable ASCII,
+// Latin-1 and the punctuation, currency and arrows below) and to the weights it uses (400-700 of
+// the 100-900 axis): 28 KB instead of 48 KB on every first visit's critical path. The full latin
+// face stays declared before it with the same descriptors, so a character this one lacks (a Latin
+// Extended letter in a product title) still renders in Inter: the browser tries the faces of a
+// family from the last declared, and loads the full face only when a page needs such a character.
 // Run it again after upgrading @fontsource-variable/inter; commit both files.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,17 +41,12 @@ writeFileSync(path.join(outDir, 'inter-core-wght-normal.woff2'), font);
 const range = CORE_RANGES.map(([from, to]) =>
   from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`,
 ).join(', ');
+// The face's other descriptors live in inter-core.css itself; only its character ranges follow CORE_RANGES.
+const cssFile = path.join(outDir, 'inter-core.css');
+const css = readFileSync(cssFile, 'utf8');
+if (!/unicode-range: [^;]*;/.test(css)) throw new Error(`${cssFile} has no unicode-range to update`);
 writeFileSync(
-  path.join(outDir, 'inter-core.css'),
-  `/* Written by scripts/subset-font.mjs: Inter's latin face cut to the characters and weights the shop uses. */
-@font-face {
-  font-family: 'Inter Variable';
-  font-style: normal;
-  font-display: swap;
-  font-weight: 100 900;
-  src: url(./inter-core-wght-normal.woff2) format('woff2-variations');
-  unicode-range: ${range};
-}
-`,
+  cssFile,
+  css.replace(/unicode-range: [^;]*;/, () => `unicode-range: ${range};`),
 );
 console.log(`inter-core-wght-normal.woff2: ${font.length} bytes (from ${readFileSync(source).length})`);
