@@ -2,7 +2,7 @@
 // Vitest suite (unit, integration on PGlite and on PostgreSQL when TEST_DATABASE_URL is set,
 // browser tests in Chromium), and ends with the line "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuild, root } from './ensure-build.mjs';
 
@@ -22,8 +22,27 @@ const res = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
+  // Which tests failed, in a few lines each, also kept in test-results/failures.txt: .ci/run prints
+  // it again after the build, where the end of a CI log (often all that is kept) shows it.
+  for (const file of json.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const test of failedTests) {
+      const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 3).join('\n    ');
+      failures.push(`FAILED ${name} > ${test.fullName ?? test.title}\n    ${message}`);
+    }
+    if (failedTests.length === 0 && file.status === 'failed') {
+      failures.push(
+        `FAILED ${name}\n    ${String(file.message ?? '')
+          .split('\n')
+          .slice(0, 3)
+          .join('\n    ')}`,
+      );
+    }
+  }
   passed = json.numPassedTests ?? 0;
   failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) * 0;
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
@@ -31,5 +50,7 @@ if (existsSync(report)) {
 } else if (res.status !== 0) {
   failed = 1;
 }
+writeFileSync(path.join(root, 'test-results', 'failures.txt'), failures.map((f) => `${f}\n`).join(''));
+if (failures.length > 0) console.log(`\n${failures.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(res.status === 0 && failed === 0 ? 0 : 1);
