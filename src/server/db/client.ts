@@ -215,6 +215,9 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       closed = true;
       await listener?.end().catch(() => undefined);
       await db.destroy();
+      // Kysely ends the pool only if a query went through it; a process that used only raw
+      // connections (the migrations) would otherwise keep an idle connection for 10 s.
+      if (!pool.ending) await pool.end();
     },
   };
 }
