@@ -1,8 +1,9 @@
 /**
  * Vitest global setup, run once before any test file:
- * - one migrated PGlite database, made once per migration set and kept in node_modules/.cache, so
- *   that a test database or a browser-test server starts from a copy instead of running
- *   PostgreSQL's initdb and every migration again (about four seconds each on a busy two-core
+ * - one migrated PGlite database (without initdb's template databases, which the shop never uses),
+ *   made once per migration set and kept in node_modules/.cache, so that a test database or a
+ *   browser-test server starts from a copy instead of running PostgreSQL's initdb and every
+ *   migration again (about four seconds each on a busy two-core
  *   machine, paid by every test app before). It is kept in two forms: `pgdata/`, a data
  *   directory a spawned server copies into its DATA_DIR, and `dump.tar`, the dump an in-memory
  *   PGlite loads (`loadDataDir`);
@@ -37,7 +38,7 @@ function templateKey(): string {
   const pglite = JSON.parse(
     readFileSync(path.join(ROOT_DIR, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };
-  hash.update(`pglite ${pglite.version}\n`);
+  hash.update(`pglite ${pglite.version}\nwithout template0 and template1\n`);
   for (const file of readdirSync(migrationsDir).sort()) {
     hash.update(`${file}\n`);
     hash.update(readFileSync(path.join(migrationsDir, file)));
@@ -66,6 +67,15 @@ export async function ensurePgliteTemplate(): Promise<string> {
     const { PGlite } = await import('@electric-sql/pglite');
     const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
     const pglite = await PGlite.create(path.join(work, 'pgdata'), { extensions: { pgcrypto } });
+    // The shop lives in the `postgres` database and never creates another, so a test database
+    // has no use for initdb's template0 and template1: without them the dump is 42 -> 27 MB and
+    // every test database opens in about 0.8 s of CPU instead of 1.1 s.
+    await pglite.exec(
+      `update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+    );
+    await pglite.exec('drop database template0');
+    await pglite.exec('drop database template1');
+    await pglite.exec('checkpoint');
     const dump = await pglite.dumpDataDir('none');
     await pglite.close();
     writeFileSync(path.join(work, 'dump.tar'), Buffer.from(await dump.arrayBuffer()));
