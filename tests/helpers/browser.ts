@@ -263,6 +263,19 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   return { baseUrl, port, dataDir, admin, logs: () => output, stop };
 }
 
+/**
+ * Runs `fn` on every item, at most `lanes` at a time, and resolves once all are done (the first
+ * error rejects). For checks of many pages in one test: a page mostly waits on the network and on
+ * the idle timer, so a few at once finish sooner than one after another.
+ */
+export async function inLanes<T>(items: readonly T[], lanes: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pages that fail the test on console errors
 
