@@ -38,7 +38,11 @@ export function createMailRepository(db: Db) {
      * Claims due mail for one sending attempt: moves its next attempt `leaseMs` ahead (so another
      * instance, or this one after a crash, tries again only then) and counts the attempt.
      */
-    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
+    async claimDue(now: Date | undefined, leaseMs: number, limit: number): Promise<QueuedMail[]> {
+      // Without `now`, the database's clock: the one that stamped the mail when it was queued. A
+      // moment read in JavaScript is whole milliseconds, so a mail queued a fraction of one earlier
+      // would not yet count as due (and the sender woken for it would leave it to its next pass).
+      const at = sql`coalesce(${now ?? null}::timestamptz, now())`;
       const result = await sql<{
         id: string;
         event_key: string;
@@ -48,10 +52,11 @@ export function createMailRepository(db: Db) {
         html_body: string | null;
         attempts: number;
       }>`
-        update mail_outbox set next_attempt_at = ${leaseUntil}, attempts = attempts + 1
+        update mail_outbox set next_attempt_at = ${at} + ${leaseMs} * interval '1 millisecond',
+          attempts = attempts + 1
         where id in (
           select id from mail_outbox
-          where status = 'pending' and next_attempt_at <= ${now}
+          where status = 'pending' and next_attempt_at <= ${at}
           order by next_attempt_at
           limit ${limit}
           for update skip locked

@@ -18,7 +18,7 @@ export type { OutgoingMail };
 export interface MailService {
   /** Queues a mail in `db` (a transaction's, to send it only if that commits); false when its event already has one. */
   enqueue(mail: OutgoingMail, db?: Db): Promise<boolean>;
-  /** Sends what is due; returns how many were sent. */
+  /** Sends what is due (at `now`, by default the database's clock); returns how many were sent. */
   sendDue(now?: Date): Promise<number>;
   /** Called after every enqueue (the sender job wakes at once). */
   onQueued(listener: () => void): () => void;
@@ -48,9 +48,9 @@ export function createMailService(deps: { db: Db; transport: MailTransport; logg
       return queued;
     },
 
-    async sendDue(now = new Date()) {
+    async sendDue(now) {
       const repo = createMailRepository(db);
-      const due = await repo.claimDue(now, new Date(now.getTime() + ATTEMPT_LEASE_MS), 20);
+      const due = await repo.claimDue(now, ATTEMPT_LEASE_MS, 20);
       let sent = 0;
       for (const mail of due) {
         try {
