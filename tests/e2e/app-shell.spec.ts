@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, useBrowserSuite } from '../helpers/browser';
+import { describeBrowser, useBrowserSuite, waitPastRetries } from '../helpers/browser';
 
 const PASSWORD = 'correct-horse-battery';
 
@@ -105,10 +105,11 @@ describeBrowser('app shell', () => {
       expect(html).not.toContain('ssr-state');
       await route.fulfill({ response, body: html });
     });
+    await page.clock.install();
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     const alert = page.getByRole('alert');
-    await alert.waitFor();
+    await waitPastRetries(page, alert);
     expect(await alert.innerText()).toBe('Failed to load user');
   });
 
@@ -292,6 +293,7 @@ describeBrowser('app shell', () => {
 
   it("says 'Not authenticated' or 'Authentication failed' on the admin login, and 'An error occurred' for odd failures", async () => {
     const page = await shop.newPage();
+    await page.clock.install();
     await page.goto('/admin/orders');
     await page.waitForURL((url) => url.pathname === '/admin/login');
     expect((await page.getByRole('alert').textContent())?.trim()).toBe('Not authenticated');
@@ -300,6 +302,7 @@ describeBrowser('app shell', () => {
     shop.allowConsoleErrors(/status of 502 \(Bad Gateway\)/);
     await page.route('**/api/auth/me', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
     await page.goto('/admin/customers');
+    await waitPastRetries(page, page.getByRole('alert'));
     await page.waitForURL((url) => url.pathname === '/admin/login');
     const failed = page.getByRole('alert');
     await failed.waitFor();

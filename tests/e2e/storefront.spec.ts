@@ -14,7 +14,7 @@ import {
   isLowStock,
   type Product,
 } from '#common/schemas/product';
-import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
+import { describeBrowser, useBrowserSuite, waitPastRetries, type BrowserSuite } from '../helpers/browser';
 
 async function products(shop: BrowserSuite, query = ''): Promise<Product[]> {
   const res = await fetch(shop.url(`/api/products${query}`));
@@ -302,6 +302,7 @@ describeBrowser('storefront', () => {
       .waitFor();
 
     const failing = await shop.newPage();
+    await failing.clock.install();
     await failing.route(
       (url) => url.pathname === '/api/products',
       (route) =>
@@ -312,10 +313,10 @@ describeBrowser('storefront', () => {
         }),
     );
     await openLandingInBrowser(failing);
-    await failing
-      .getByRole('alert')
-      .filter({ hasText: 'Failed to load products. Please try again later.' })
-      .waitFor({ timeout: 15_000 });
+    await waitPastRetries(
+      failing,
+      failing.getByRole('alert').filter({ hasText: 'Failed to load products. Please try again later.' }),
+    );
     // The rest of the page is unharmed.
     expect(
       await failing.getByRole('heading', { level: 2, name: 'Rewards, claimed automatically' }).count(),
@@ -668,9 +669,10 @@ describeBrowser('storefront', () => {
         body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'HTTP error! status: 500' } }),
       });
     });
+    await page.clock.install();
     await openLandingInBrowser(page);
     await page.getByText('Loading token data...').waitFor();
-    await page.getByText('Failed to load token data. Please try again later.').waitFor({ timeout: 20_000 });
+    await waitPastRetries(page, page.getByText('Failed to load token data. Please try again later.'));
     expect(calls).toBe(4); // the first try and 3 retries
     await page.getByText('Market cap unavailable right now.').waitFor();
     expect((await gridTitles(page)).length).toBeGreaterThan(0);

@@ -20,7 +20,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { copyPgliteTemplate } from './pglite-template';
 
@@ -274,6 +281,21 @@ export async function inLanes<T>(items: readonly T[], lanes: number, fn: (item: 
     while (next < items.length) await fn(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}
+
+/**
+ * Waits until `target` is visible while moving the page's clock past the app's retry delays
+ * (TanStack Query waits 1, 2, 4 s between tries): every retry still happens, in order, but the test
+ * does not sit through the back-off. The page must have called `page.clock.install()` before it
+ * loaded; between jumps its clock runs as usual.
+ */
+export async function waitPastRetries(page: Page, target: Locator, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await target.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`waitPastRetries: ${String(target)} not visible in time`);
+    await page.clock.fastForward(4_000);
+    await target.waitFor({ timeout: 300 }).catch(() => undefined);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
