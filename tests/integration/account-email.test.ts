@@ -54,6 +54,33 @@ async function signUp(t: TestApp, email: string, password = 'correct-horse-7'): 
   return client;
 }
 
+/** A mail service on the app's outbox whose transport records what it sends, refusing the first `failures`. */
+function recordingMail(t: TestApp, failures = 0) {
+  const sent: string[] = [];
+  let refusals = failures;
+  const mail = createMailService({
+    db: t.deps.database.db,
+    logger: t.deps.logger,
+    // SMTP's stand-in: refuses the first messages, as a server that is down for a moment does.
+    transport: {
+      send(message) {
+        if (refusals-- > 0) return Promise.reject(new Error('421 Service not available'));
+        sent.push(message.eventKey);
+        return Promise.resolve();
+      },
+    },
+  });
+  return { mail, sent };
+}
+
+const testMail = (kind: string): OutgoingMail => ({
+  eventKey: `${kind}:${newEmail()}`,
+  to: newEmail(),
+  subject: 'Hello',
+  text: 'Hello',
+  html: null,
+});
+
 describe.each(BACKENDS)('account email flows on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -139,57 +166,21 @@ describe.each(BACKENDS)('account email flows on %s', (backend) => {
   });
 
   it('sends a mail queued a moment ago on the next pass (due by the clock that stamped it)', async () => {
-    const sent: string[] = [];
-    const mail = createMailService({
-      db: t.deps.database.db,
-      logger: t.deps.logger,
-      transport: {
-        send(message) {
-          sent.push(message.eventKey);
-          return Promise.resolve();
-        },
-      },
-    });
+    const { mail, sent } = recordingMail(t);
     await mail.sendDue(); // whatever earlier tests left queued
     sent.length = 0;
     // The database stamps a queued mail in microseconds, JavaScript reads whole milliseconds: a
     // pass at once after the mail was queued could count it as not yet due.
     for (let i = 0; i < 40; i++) {
-      const message: OutgoingMail = {
-        eventKey: `due-now:${newEmail()}`,
-        to: newEmail(),
-        subject: 'Hi',
-        text: 'Hi',
-        html: null,
-      };
-      expect(await mail.enqueue(message)).toBe(true);
+      expect(await mail.enqueue(testMail('due-now'))).toBe(true);
       expect(await mail.sendDue(), `pass ${i}`).toBe(1);
     }
     expect(sent).toHaveLength(40);
   });
 
   it('writes one mail per event and sends it once, even when the sender fails once', async () => {
-    let failures = 1;
-    const sent: string[] = [];
-    const mail = createMailService({
-      db: t.deps.database.db,
-      logger: t.deps.logger,
-      // SMTP's stand-in: refuses the first message, as a server that is down for a moment does.
-      transport: {
-        send(message) {
-          if (failures-- > 0) return Promise.reject(new Error('421 Service not available'));
-          sent.push(message.eventKey);
-          return Promise.resolve();
-        },
-      },
-    });
-    const message: OutgoingMail = {
-      eventKey: `test-event:${newEmail()}`,
-      to: newEmail(),
-      subject: 'Hello',
-      text: 'Hello',
-      html: null,
-    };
+    const { mail, sent } = recordingMail(t, 1);
+    const message = testMail('test-event');
     expect(await mail.enqueue(message)).toBe(true);
     expect(await mail.enqueue(message)).toBe(false);
 
