@@ -9,8 +9,9 @@ import { SETTINGS_TEXTS } from '#common/schemas/account-settings';
 import { EMAIL_CHANGE_TEXTS, SESSION_TEXTS } from '#common/schemas/auth';
 import { TICKET_TEXTS } from '#common/schemas/tickets';
 import { outboxLink } from '../helpers/outbox';
+import { mapWithConcurrency } from '#server/lib/concurrency';
 import { axeViolations } from '../helpers/axe';
-import { describeBrowser, inLanes, useBrowserSuite } from '../helpers/browser';
+import { describeBrowser, useBrowserSuite } from '../helpers/browser';
 import { signInAsAdmin } from '../helpers/browser-auth';
 
 let counter = 0;
@@ -174,7 +175,7 @@ describeBrowser('account area', () => {
   it('has no serious or critical axe violation on any account page, on a phone and a desktop', async () => {
     const found: string[] = [];
     // A phone and a desktop side by side, each its own shopper.
-    await inLanes([360, 1280], 2, async (width) => {
+    await mapWithConcurrency([360, 1280], 2, async (width) => {
       const page = await shop.newPage({ width, height: 900 });
       await signUp(page);
       for (const path of ['/profile/orders', '/profile/messages', '/profile/wallet', '/profile/settings']) {

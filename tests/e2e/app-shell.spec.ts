@@ -302,10 +302,9 @@ describeBrowser('app shell', () => {
     shop.allowConsoleErrors(/status of 502 \(Bad Gateway\)/);
     await page.route('**/api/auth/me', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
     await page.goto('/admin/customers');
-    await waitPastRetries(page, page.getByRole('alert'));
-    await page.waitForURL((url) => url.pathname === '/admin/login');
     const failed = page.getByRole('alert');
-    await failed.waitFor();
+    await waitPastRetries(page, failed);
+    await page.waitForURL((url) => url.pathname === '/admin/login');
     expect((await failed.textContent())?.trim()).toBe('Authentication failed');
 
     // A sign-in failure without the server's message.

@@ -9,8 +9,9 @@ import { expect, it } from 'vitest';
 import { formatUsd } from '#common/money';
 import type { Product } from '#common/schemas/product';
 import { formatPageScripts, LANDING_BUDGET_BYTES, measureScriptsOn } from '../../bench/page-weight';
+import { mapWithConcurrency } from '#server/lib/concurrency';
 import { axeViolations } from '../helpers/axe';
-import { describeBrowser, inLanes, useBrowserSuite } from '../helpers/browser';
+import { describeBrowser, useBrowserSuite } from '../helpers/browser';
 
 describeBrowser('storefront first load', () => {
   const shop = useBrowserSuite({ seedDemo: true });
@@ -385,7 +386,8 @@ describeBrowser('storefront first load', () => {
       ['/no-such-page', 1280],
     ] as const;
     shop.allowConsoleErrors(/status of 404 .*\/no-such-page/);
-    await inLanes(pages, 3, async ([path, width]) => {
+    // A few pages at once: each mostly waits on the network and the idle timer.
+    await mapWithConcurrency(pages, 3, async ([path, width]) => {
       const page = await shop.newPage({ width, height: 900 });
       await page.goto(path);
       await page.waitForLoadState('networkidle');

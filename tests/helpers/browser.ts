@@ -271,19 +271,6 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
 }
 
 /**
- * Runs `fn` on every item, at most `lanes` at a time, and resolves once all are done (the first
- * error rejects). For checks of many pages in one test: a page mostly waits on the network and on
- * the idle timer, so a few at once finish sooner than one after another.
- */
-export async function inLanes<T>(items: readonly T[], lanes: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
-}
-
-/**
  * Waits until `target` is visible while moving the page's clock past the app's retry delays
  * (TanStack Query waits 1, 2, 4 s between tries): every retry still happens, in order, but the test
  * does not sit through the back-off. The page must have called `page.clock.install()` before it

@@ -59,3 +59,14 @@ export async function withPostgres<T>(url: string, fn: (client: pg.Client) => Pr
 export async function dropDatabase(url: string, name: string): Promise<void> {
   await withPostgres(url, (client) => client.query(`drop database if exists ${name} with (force)`));
 }
+
+/** How many sessions of the PostgreSQL server at `url` are connected to `database`. */
+export async function connectionsTo(url: string, database: string): Promise<number> {
+  return withPostgres(url, async (client) => {
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [database],
+    );
+    return rows[0]?.n ?? 0;
+  });
+}

@@ -3,10 +3,9 @@
  * - one migrated PGlite database (without initdb's template databases, which the shop never uses),
  *   made once per migration set and kept in node_modules/.cache, so that a test database or a
  *   browser-test server starts from a copy instead of running PostgreSQL's initdb and every
- *   migration again (about four seconds each on a busy two-core
- *   machine, paid by every test app before). It is kept in two forms: `pgdata/`, a data
- *   directory a spawned server copies into its DATA_DIR, and `dump.tar`, the dump an in-memory
- *   PGlite loads (`loadDataDir`);
+ *   migration again (about four seconds each on a busy two-core machine, paid by every test app
+ *   before). It is kept in two forms: `pgdata/`, a data directory a spawned server copies into its
+ *   DATA_DIR, and `dump.tar`, the dump an in-memory PGlite loads (`loadDataDir`);
  * - the demo photos rendered into the photo cache, so that servers seeding the demo catalogue
  *   only read them.
  */
@@ -22,7 +21,7 @@ import { createLogger } from '#server/lib/logger';
 import { warmDemoPhotoCache } from '#server/seed/demo-seed';
 import { createPhotoCache } from '#server/seed/photo-cache';
 import { migrationsDir, projectRoot as ROOT_DIR } from '#server/lib/paths';
-import { dropDatabase, TEST_DATABASE_URL, withPostgres } from '../helpers/databases';
+import { connectionsTo, dropDatabase, TEST_DATABASE_URL, withPostgres } from '../helpers/databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -124,17 +123,10 @@ async function createPostgresTemplate(): Promise<{ name: string; drop: () => Pro
   }
   // A copy waits (up to 5 s) while anyone is still connected to its template: let the pool's
   // connections finish closing first.
-  await withPostgres(url, async (client) => {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const { rows } = await client.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (rows[0]?.n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
+  const deadline = Date.now() + 10_000;
+  while ((await connectionsTo(url, name)) > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return {
     name,
     drop: () => dropDatabase(url, name),

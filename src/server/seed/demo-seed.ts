@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { ProductInputSchema } from '#common/schemas/product';
 import type { AppDeps } from '../deps';
+import { mapWithConcurrency } from '../lib/concurrency';
 import { createCatalogRepository, type NewProduct } from '../modules/catalog/catalog.repository';
 import { prepareImage, storePreparedImage, type ImageVariant } from '../modules/storage/storage.service';
 import { DEMO_CATALOG } from './demo-catalog';
@@ -145,21 +146,4 @@ function toNewProduct(item: DemoProduct, images: string[], now: Date): NewProduc
   });
   const listedAt = new Date(now.getTime() - item.listedHoursAgo * 3_600_000);
   return { ...input, createdAt: listedAt, updatedAt: listedAt };
-}
-
-async function mapWithConcurrency<T, R>(
-  items: T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
