@@ -34,6 +34,32 @@ describeBrowser('navigation between pages', () => {
     await expect.poll(() => scrollY(page)).toBe(0);
   });
 
+  it('keeps both places when the shopper goes Back and Forward before the browser paints a frame', async () => {
+    const page = await shop.newPage({ width: 1280, height: 800 });
+    // The page's animation frames never come, as on a machine too busy to paint between moves.
+    await page.addInitScript(() => {
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    const where = await scrollY(page);
+    expect(where).toBeGreaterThan(800);
+
+    await footer.getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL('**/about');
+    await page.getByRole('heading', { level: 1, name: /about/i }).waitFor();
+    expect(await scrollY(page)).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => scrollY(page)).toBe(where);
+
+    await page.goForward();
+    await page.waitForURL('**/about');
+    await expect.poll(() => scrollY(page)).toBe(0);
+  });
+
   it('shows the progress bar while the next page loads, then the page', async () => {
     const page = await shop.newPage();
     await page.goto('/');

@@ -34,23 +34,13 @@ export function ScrollRestoration() {
   const currentKey = useRef(location.key);
 
   useEffect(() => {
-    positions.current = readPositions();
     window.history.scrollRestoration = 'manual';
-    let frame = 0;
-    const record = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        positions.current?.set(currentKey.current, window.scrollY);
-      });
-    };
-    const persist = () => {
-      if (positions.current) savePositions(positions.current);
-    };
+    // Recorded as each scroll event comes, not a frame later: Back may come before that frame.
+    const record = () => positionsOf(positions).set(currentKey.current, window.scrollY);
+    const persist = () => savePositions(positionsOf(positions));
     window.addEventListener('scroll', record, { passive: true });
     window.addEventListener('pagehide', persist);
     return () => {
-      cancelAnimationFrame(frame);
       window.removeEventListener('scroll', record);
       window.removeEventListener('pagehide', persist);
       persist();
@@ -59,35 +49,48 @@ export function ScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    const previousKey = currentKey.current;
+    const firstPage = currentKey.current === location.key;
     currentKey.current = location.key;
-    if (previousKey === location.key) {
-      // The first page of the visit: after a reload, where the shopper was.
-      const saved = readPositions().get(location.key);
-      if (navigationType === NavigationType.Pop && saved !== undefined) window.scrollTo(0, saved);
-      return;
-    }
-    const saved = positions.current?.get(location.key);
-    if (navigationType === NavigationType.Pop && saved !== undefined) {
-      window.scrollTo(0, saved);
-      return;
-    }
-    if (wantsKeptScroll(location.state)) return;
-    if (location.hash) {
-      let id = location.hash.slice(1);
-      try {
-        id = decodeURIComponent(id);
-      } catch {
-        // A malformed anchor: look it up as written.
-      }
-      const target = document.getElementById(id);
-      if (target) {
-        target.scrollIntoView();
-        return;
-      }
-    }
-    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+    placeWindow(positionsOf(positions).get(location.key), {
+      firstPage,
+      pop: navigationType === NavigationType.Pop,
+      keep: wantsKeptScroll(location.state),
+      hash: location.hash,
+    });
+    // Where this page now is, at once: the scroll event of the move comes with the next frame.
+    positionsOf(positions).set(location.key, window.scrollY);
   }, [location.key, location.hash, location.state, navigationType]);
 
   return null;
+}
+
+function positionsOf(ref: { current: Map<string, number> | null }): Map<string, number> {
+  ref.current ??= readPositions();
+  return ref.current;
+}
+
+function placeWindow(
+  saved: number | undefined,
+  how: { firstPage: boolean; pop: boolean; keep: boolean; hash: string },
+): void {
+  // Back and Forward (and, on the first page of the visit, a reload): where the shopper was.
+  if (how.pop && saved !== undefined) {
+    window.scrollTo(0, saved);
+    return;
+  }
+  if (how.firstPage || how.keep) return;
+  if (how.hash) {
+    let id = how.hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // A malformed anchor: look it up as written.
+    }
+    const target = document.getElementById(id);
+    if (target) {
+      target.scrollIntoView();
+      return;
+    }
+  }
+  if (!how.pop) window.scrollTo(0, 0);
 }
