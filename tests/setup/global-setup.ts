@@ -64,8 +64,7 @@ export async function ensurePgliteTemplate(): Promise<string> {
     await database.close();
     // Dump from a copy opened fresh, so the dump is the closed, checkpointed directory.
     const { PGlite } = await import('@electric-sql/pglite');
-    const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
-    const pglite = await PGlite.create(path.join(work, 'pgdata'), { extensions: { pgcrypto } });
+    const pglite = await PGlite.create(path.join(work, 'pgdata'));
     // The shop lives in the `postgres` database and never creates another, so a test database
     // has no use for initdb's template0 and template1: without them the dump is 42 -> 27 MB and
     // every test database opens in about 0.8 s of CPU instead of 1.1 s.

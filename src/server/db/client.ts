@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -58,9 +58,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPglite(dir: string, snapshot: Blob | undefined): Promise<Database> {
   const isMemory = dir.startsWith('memory://');
   if (!isMemory) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
+  // Only a new database needs pgcrypto: migration 0001 creates the extension and 0019 drops it.
+  // Loading its code costs about a third of an open, so a migrated database starts without it.
+  const isNew = isMemory ? !snapshot : !existsSync(path.join(dir, 'PG_VERSION'));
+  const extensions = isNew
+    ? { pgcrypto: (await import('@electric-sql/pglite/contrib/pgcrypto')).pgcrypto }
+    : undefined;
   const pglite = await PGlite.create(isMemory ? undefined : dir, {
-    extensions: { pgcrypto },
+    ...(extensions ? { extensions } : {}),
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
