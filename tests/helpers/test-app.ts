@@ -9,7 +9,7 @@ import { closeDeps, createDeps, type AppDeps } from '#server/deps';
 import { createLogger, type Logger } from '#server/lib/logger';
 import type { AppEnv } from '#server/lib/hono-env';
 import { createScratchDatabase, type Backend, type ScratchDatabase } from './databases';
-import { pgliteSnapshot } from './pglite-template';
+import { borrowPglite } from './pglite-pool';
 import { serverErrorSink } from './server-errors';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -68,20 +68,30 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
 }
 
 /**
- * Opens a scratch database: the PostgreSQL one by its URL, or an in-memory PGlite started from
- * the migrated template (tests/setup/global-setup.ts).
+ * Opens a scratch database: the PostgreSQL one by its URL, or an in-memory PGlite as the migrated
+ * template left it (tests/setup/global-setup.ts), handed on from an earlier test when one is free
+ * (helpers/pglite-pool.ts).
  */
 export async function openTestDatabase(
   scratch: ScratchDatabase,
   options: { logger?: Logger; poolSize?: number } = {},
 ): Promise<Database> {
-  return openDatabase({
+  const lease = scratch.url ? undefined : await borrowPglite();
+  const database = await openDatabase({
     databaseUrl: scratch.url,
     pgliteDir: 'memory://',
     logger: options.logger ?? createLogger('silent'),
     poolSize: options.poolSize ?? 5,
-    ...(scratch.url ? {} : { pgliteSnapshot: pgliteSnapshot() }),
+    ...(lease ? { pglite: lease.pglite } : {}),
   });
+  if (!lease) return database;
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await lease.giveBack();
+    },
+  };
 }
 
 export interface RequestOptions {

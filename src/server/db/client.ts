@@ -41,6 +41,11 @@ export interface OpenDatabaseOptions {
    * running initdb: tests load one migrated template, which takes a second instead of four.
    */
   pgliteSnapshot?: Blob;
+  /**
+   * An open PGlite to use instead of opening one (tests hand one in-memory database to one test
+   * after another): close() then leaves it open, with this Database's LISTENs removed.
+   */
+  pglite?: PGlite;
 }
 
 // int8 (count(*), bigserial) as string would surprise callers: parse to number where safe.
@@ -52,10 +57,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
-    : openPglite(options.pgliteDir, options.pgliteSnapshot);
+    : wrapPglite(options.pglite ?? (await openPglite(options.pgliteDir, options.pgliteSnapshot)), {
+        owned: !options.pglite,
+      });
 }
 
-async function openPglite(dir: string, snapshot: Blob | undefined): Promise<Database> {
+async function openPglite(dir: string, snapshot: Blob | undefined): Promise<PGlite> {
   const isMemory = dir.startsWith('memory://');
   if (!isMemory) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   // Only a new database needs pgcrypto: migration 0001 creates the extension and 0019 drops it.
@@ -64,17 +71,27 @@ async function openPglite(dir: string, snapshot: Blob | undefined): Promise<Data
   const extensions = isNew
     ? { pgcrypto: (await import('@electric-sql/pglite/contrib/pgcrypto')).pgcrypto }
     : undefined;
-  const pglite = await PGlite.create(isMemory ? undefined : dir, {
+  return PGlite.create(isMemory ? undefined : dir, {
     ...(extensions ? { extensions } : {}),
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
+}
+
+function wrapPglite(pglite: PGlite, { owned }: { owned: boolean }): Database {
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const subscriptions = new Set<() => Promise<void>>();
+  let closed = false;
   return {
     db,
     backend: 'pglite',
     async listen(channel, handler) {
       const unsubscribe = await pglite.listen(channel, handler);
-      return async () => unsubscribe();
+      // Once only: a PGlite handed on after close() may carry the next user's LISTEN on the channel.
+      const stop = async () => {
+        if (subscriptions.delete(stop)) await unsubscribe();
+      };
+      subscriptions.add(stop);
+      return stop;
     },
     async notify(channel, payload) {
       await sql`select pg_notify(${channel}, ${payload})`.execute(db);
@@ -87,6 +104,7 @@ async function openPglite(dir: string, snapshot: Blob | undefined): Promise<Data
       // PGlite is one connection: borrow it through Kysely so nothing else interleaves.
       return db.connection().execute(async () =>
         fn(async (text, params) => {
+          if (closed) throw new Error('The database was closed');
           if (params && params.length > 0)
             return (await pglite.query<Record<string, unknown>>(text, params)).rows;
           const results = await pglite.exec(text);
@@ -95,8 +113,10 @@ async function openPglite(dir: string, snapshot: Blob | undefined): Promise<Data
       );
     },
     async close() {
+      closed = true;
       await db.destroy();
-      await pglite.close();
+      for (const stop of [...subscriptions]) await stop();
+      if (owned) await pglite.close();
     },
   };
 }

@@ -17,9 +17,15 @@ import {
  * one user at a time (a FIFO lock): a transaction holds it from BEGIN to COMMIT/ROLLBACK.
  */
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  constructor(
+    private readonly pg: PGlite,
+    private readonly destroyed: () => boolean,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // A query that was waiting for the connection when Kysely was destroyed: the PGlite may now
+    // serve someone else (tests hand one on), so it must not run there.
+    if (this.destroyed()) throw new Error('The database was closed');
     const result = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[], {
       rowMode: 'object',
     });
@@ -40,9 +46,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
   private release: (() => void) | undefined;
+  private destroyed = false;
 
   constructor(private readonly pg: PGlite) {
-    this.connection = new PGliteConnection(pg);
+    this.connection = new PGliteConnection(pg, () => this.destroyed);
   }
 
   async init(): Promise<void> {
@@ -81,6 +88,7 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     // The owner of the PGlite instance closes it.
+    this.destroyed = true;
   }
 }
 
