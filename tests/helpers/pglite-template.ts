@@ -8,7 +8,7 @@ import { inject } from 'vitest';
  */
 let snapshot: Blob | undefined;
 
-/** The template's dump, for an in-memory PGlite (`openDatabase({ pgliteSnapshot })`). */
+/** The template's dump, for an in-memory PGlite (`loadDataDir`, helpers/pglite-pool.ts). */
 export function pgliteSnapshot(): Blob {
   snapshot ??= new Blob([readFileSync(path.join(inject('pgliteTemplateDir'), 'dump.tar'))]);
   return snapshot;

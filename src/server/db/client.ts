@@ -37,11 +37,6 @@ export interface OpenDatabaseOptions {
   logger: Logger;
   poolSize?: number;
   /**
-   * A PGlite data directory dump (`dumpDataDir`) to start an in-memory database from instead of
-   * running initdb: tests load one migrated template, which takes a second instead of four.
-   */
-  pgliteSnapshot?: Blob;
-  /**
    * An open PGlite to use instead of opening one (tests hand one in-memory database to one test
    * after another): close() then leaves it open, with this Database's LISTENs removed.
    */
@@ -57,24 +52,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
-    : wrapPglite(options.pglite ?? (await openPglite(options.pgliteDir, options.pgliteSnapshot)), {
+    : wrapPglite(options.pglite ?? (await openPglite(options.pgliteDir)), {
         owned: !options.pglite,
       });
 }
 
-async function openPglite(dir: string, snapshot: Blob | undefined): Promise<PGlite> {
+async function openPglite(dir: string): Promise<PGlite> {
   const isMemory = dir.startsWith('memory://');
   if (!isMemory) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   // Only a new database needs pgcrypto: migration 0001 creates the extension and 0019 drops it.
   // Loading its code costs about a third of an open, so a migrated database starts without it.
-  const isNew = isMemory ? !snapshot : !existsSync(path.join(dir, 'PG_VERSION'));
-  const extensions = isNew
-    ? { pgcrypto: (await import('@electric-sql/pglite/contrib/pgcrypto')).pgcrypto }
-    : undefined;
-  return PGlite.create(isMemory ? undefined : dir, {
-    ...(extensions ? { extensions } : {}),
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
-  });
+  const isNew = isMemory || !existsSync(path.join(dir, 'PG_VERSION'));
+  if (!isNew) return PGlite.create(dir);
+  const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
+  return PGlite.create(isMemory ? undefined : dir, { extensions: { pgcrypto } });
 }
 
 function wrapPglite(pglite: PGlite, { owned }: { owned: boolean }): Database {
