@@ -152,12 +152,14 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
       createdAt: new Date(Date.now() - 86_400_000),
     });
     await storefront();
-    const input = await validInput({ title: 'After Edit', priceCents: 5100, images: product.images });
+    // Another price than the factory's, whatever its sequence has reached in this worker.
+    const priceCents = product.priceCents + 1_000;
+    const input = await validInput({ title: 'After Edit', priceCents, images: product.images });
     const edited = await json<Product>(
       await c.admin.request('PUT', `/api/admin/products/${product.id}`, { json: input }),
       200,
     );
-    expect(edited).toMatchObject({ id: product.id, title: 'After Edit', priceCents: 5100 });
+    expect(edited).toMatchObject({ id: product.id, title: 'After Edit', priceCents });
     expect(edited.createdAt).toBe(product.createdAt!.toISOString());
     expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(edited.createdAt));
 
