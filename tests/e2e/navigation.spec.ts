@@ -4,6 +4,28 @@ import { describeBrowser, useBrowserSuite } from '../helpers/browser';
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
+/** From the landing page's footer to About (at its top), Back (to the footer) and Forward (to the top). */
+async function aboutAndBackAndForward(page: Page): Promise<void> {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  const where = await scrollY(page);
+  expect(where).toBeGreaterThan(800);
+
+  await footer.getByRole('link', { name: 'About', exact: true }).click();
+  await page.waitForURL('**/about');
+  await page.getByRole('heading', { level: 1, name: /about/i }).waitFor();
+  await expect.poll(() => scrollY(page)).toBe(0);
+
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => scrollY(page)).toBe(where);
+
+  await page.goForward();
+  await page.waitForURL('**/about');
+  await expect.poll(() => scrollY(page)).toBe(0);
+}
+
 /**
  * What the router does between pages (app/scroll-restoration.tsx, app/page-modules.tsx,
  * app/error-boundaries.tsx): where the window is, what shows while a page's code loads, and what
@@ -13,25 +35,7 @@ describeBrowser('navigation between pages', () => {
   const shop = useBrowserSuite();
 
   it('starts a new page at the top and returns to the same place on Back and Forward', async () => {
-    const page = await shop.newPage({ width: 1280, height: 800 });
-    await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    await footer.scrollIntoViewIfNeeded();
-    const where = await scrollY(page);
-    expect(where).toBeGreaterThan(800);
-
-    await footer.getByRole('link', { name: 'About', exact: true }).click();
-    await page.waitForURL('**/about');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(() => scrollY(page)).toBe(0);
-
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => scrollY(page)).toBe(where);
-
-    await page.goForward();
-    await page.waitForURL('**/about');
-    await expect.poll(() => scrollY(page)).toBe(0);
+    await aboutAndBackAndForward(await shop.newPage({ width: 1280, height: 800 }));
   });
 
   it('keeps both places when the shopper goes Back and Forward before the browser paints a frame', async () => {
@@ -40,24 +44,7 @@ describeBrowser('navigation between pages', () => {
     await page.addInitScript(() => {
       window.requestAnimationFrame = () => 0;
     });
-    await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    await footer.scrollIntoViewIfNeeded();
-    const where = await scrollY(page);
-    expect(where).toBeGreaterThan(800);
-
-    await footer.getByRole('link', { name: 'About', exact: true }).click();
-    await page.waitForURL('**/about');
-    await page.getByRole('heading', { level: 1, name: /about/i }).waitFor();
-    expect(await scrollY(page)).toBe(0);
-
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => scrollY(page)).toBe(where);
-
-    await page.goForward();
-    await page.waitForURL('**/about');
-    await expect.poll(() => scrollY(page)).toBe(0);
+    await aboutAndBackAndForward(page);
   });
 
   it('shows the progress bar while the next page loads, then the page', async () => {
