@@ -19,6 +19,10 @@ const args = [
 ];
 const res = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
 
+/** The first three lines of a failure's messages, indented under its name. */
+const firstLines = (messages = []) =>
+  messages.filter(Boolean).join('\n').split('\n').slice(0, 3).join('\n    ');
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -31,16 +35,12 @@ if (existsSync(report)) {
     const name = path.relative(root, file.name);
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const test of failedTests) {
-      const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 3).join('\n    ');
-      failures.push(`FAILED ${name} > ${test.fullName ?? test.title}\n    ${message}`);
+      failures.push(
+        `FAILED ${name} > ${test.fullName ?? test.title}\n    ${firstLines(test.failureMessages)}`,
+      );
     }
     if (failedTests.length === 0 && file.status === 'failed') {
-      failures.push(
-        `FAILED ${name}\n    ${String(file.message ?? '')
-          .split('\n')
-          .slice(0, 3)
-          .join('\n    ')}`,
-      );
+      failures.push(`FAILED ${name}\n    ${firstLines([file.message])}`);
     }
   }
   passed = json.numPassedTests ?? 0;

@@ -3,7 +3,7 @@
  * migrated template left it, and the Database the first test closed cannot reach it any more.
  */
 import { sql } from 'kysely';
-import { openDatabase } from '#server/db/client';
+import { openDatabase, type Database } from '#server/db/client';
 import { createLogger } from '#server/lib/logger';
 import { describe, expect, it } from 'vitest';
 import { borrowPglite } from '../helpers/pglite-pool';
@@ -67,7 +67,7 @@ describe('a PGlite handed from one test to the next', () => {
 });
 
 /** Rows per table of the public schema. */
-async function tableRows(database: Awaited<ReturnType<typeof openDatabase>>): Promise<Map<string, number>> {
+async function tableRows(database: Database): Promise<Map<string, number>> {
   const tables = await sql<{ name: string }>`
     select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(
     database.db,

@@ -69,9 +69,9 @@ async function openPglite(dir: string): Promise<PGlite> {
 }
 
 function wrapPglite(pglite: PGlite, { owned }: { owned: boolean }): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  const subscriptions = new Set<() => Promise<void>>();
   let closed = false;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, () => closed) });
+  const subscriptions = new Set<() => Promise<void>>();
   return {
     db,
     backend: 'pglite',

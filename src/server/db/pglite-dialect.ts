@@ -19,13 +19,13 @@ import {
 class PGliteConnection implements DatabaseConnection {
   constructor(
     private readonly pg: PGlite,
-    private readonly destroyed: () => boolean,
+    private readonly isClosed: () => boolean,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    // A query that was waiting for the connection when Kysely was destroyed: the PGlite may now
-    // serve someone else (tests hand one on), so it must not run there.
-    if (this.destroyed()) throw new Error('The database was closed');
+    // A query that was waiting for the connection when the database was closed: the PGlite may
+    // now serve someone else (tests hand one on), so it must not run there.
+    if (this.isClosed()) throw new Error('The database was closed');
     const result = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[], {
       rowMode: 'object',
     });
@@ -46,10 +46,12 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
   private release: (() => void) | undefined;
-  private destroyed = false;
 
-  constructor(private readonly pg: PGlite) {
-    this.connection = new PGliteConnection(pg, () => this.destroyed);
+  constructor(
+    private readonly pg: PGlite,
+    isClosed: () => boolean,
+  ) {
+    this.connection = new PGliteConnection(pg, isClosed);
   }
 
   async init(): Promise<void> {
@@ -88,17 +90,20 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     // The owner of the PGlite instance closes it.
-    this.destroyed = true;
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  /** `isClosed`: true once the Database this dialect serves was closed (its queries then fail). */
+  constructor(
+    private readonly pg: PGlite,
+    private readonly isClosed: () => boolean = () => false,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.isClosed);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
