@@ -23,6 +23,11 @@ export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
   'price-desc': 'Price: high to low',
 };
 
+/** Products per page of the grid (the first page is in the server's HTML; Show more asks for the next). */
+export const PRODUCT_PAGE_SIZE = 12;
+/** The most products one request of the list may ask for (`?limit=`). */
+export const PRODUCT_PAGE_SIZE_MAX = 48;
+
 /** What the grid shows; undefined means "all" (or the default order, newest first). */
 export interface ProductFilters {
   gender?: Gender | undefined;

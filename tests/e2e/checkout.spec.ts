@@ -68,9 +68,11 @@ interface SeedLine {
 }
 
 async function allProducts(shop: BrowserSuite): Promise<Product[]> {
-  const res = await fetch(shop.url('/api/products'));
+  const res = await fetch(shop.url('/api/products?limit=48'));
   expect(res.status).toBe(200);
-  return ((await res.json()) as { products: Product[] }).products;
+  const page = (await res.json()) as { products: Product[]; nextCursor: string | null };
+  expect(page.nextCursor).toBeNull();
+  return page.products;
 }
 
 /** Products handed out once each, so that journeys never compete for the same stock. */

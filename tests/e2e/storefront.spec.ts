@@ -13,13 +13,20 @@ import {
   genderLabel,
   isLowStock,
   type Product,
+  type ProductPage,
 } from '#common/schemas/product';
+import { PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX } from '#common/catalog-query';
 import { describeBrowser, useBrowserSuite, waitPastRetries, type BrowserSuite } from '../helpers/browser';
 
-async function products(shop: BrowserSuite, query = ''): Promise<Product[]> {
+/** The first page of the product list, as the grid shows it first. */
+async function firstPage(shop: BrowserSuite, query = ''): Promise<ProductPage> {
   const res = await fetch(shop.url(`/api/products${query}`));
   expect(res.status).toBe(200);
-  return ((await res.json()) as { products: Product[] }).products;
+  return (await res.json()) as ProductPage;
+}
+
+async function products(shop: BrowserSuite, query = ''): Promise<Product[]> {
+  return (await firstPage(shop, query)).products;
 }
 
 async function gridTitles(page: Page): Promise<string[]> {
@@ -33,7 +40,12 @@ async function gridTitles(page: Page): Promise<string[]> {
 async function answerNoProducts(page: Page, match: (search: URLSearchParams) => boolean): Promise<void> {
   await page.route(
     (url) => url.pathname === '/api/products' && match(url.searchParams),
-    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"products":[]}' }),
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ products: [], total: 0, nextCursor: null }),
+      }),
   );
 }
 
@@ -102,8 +114,8 @@ describeBrowser('storefront', () => {
   const shop = useBrowserSuite({ seedDemo: true, startTimeoutMs: 110_000 });
 
   it('filters the catalogue by gender and category', async () => {
-    const all = await products(shop);
-    expect(all.length).toBeGreaterThan(20);
+    const { products: all, total } = await firstPage(shop);
+    expect(total).toBeGreaterThan(20);
     const page = await shop.newPage();
     await page.goto('/');
     expect(await gridTitles(page)).toEqual(all.map((p) => p.title));
@@ -235,6 +247,54 @@ describeBrowser('storefront', () => {
     expect(await gridTitles(shared)).toEqual(
       (await products(shop, '?gender=womens&size=M&sort=price-desc')).map((p) => p.title),
     );
+  });
+
+  it(`sends the first ${PRODUCT_PAGE_SIZE} products in the HTML and the next on Show more, focus on the first new one`, async () => {
+    const all = (await firstPage(shop, `?limit=${PRODUCT_PAGE_SIZE_MAX}`)).products.map((p) => p.title);
+    expect(all.length).toBeGreaterThan(2 * PRODUCT_PAGE_SIZE);
+    // The server's HTML holds the first page only, and says how many there are.
+    const noScript = await shop.newPage({ javaScriptEnabled: false });
+    await noScript.goto('/');
+    expect(await noScript.getByRole('list', { name: 'Products' }).getByRole('listitem').count()).toBe(
+      PRODUCT_PAGE_SIZE,
+    );
+    expect(await noScript.getByText(`Showing ${PRODUCT_PAGE_SIZE} of ${all.length}`).count()).toBe(1);
+
+    const page = await shop.newPage();
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/products') lists.push(url.search);
+    });
+    await page.goto('/');
+    expect(await gridTitles(page)).toEqual(all.slice(0, PRODUCT_PAGE_SIZE));
+    const more = page.getByRole('button', { name: 'Show more' });
+    await more.scrollIntoViewIfNeeded();
+    await more.click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('ul[aria-label="Products"] > li').length === n,
+      2 * PRODUCT_PAGE_SIZE,
+    );
+    // Keyboard and screen-reader users carry on from the first product the page brought.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('li')?.querySelector('h3')?.textContent),
+      )
+      .toBe(all[PRODUCT_PAGE_SIZE]);
+    expect(await page.getByRole('status').filter({ hasText: 'products' }).first().textContent()).toBe(
+      `${2 * PRODUCT_PAGE_SIZE} of ${all.length} products`,
+    );
+    await more.click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('ul[aria-label="Products"] > li').length === n,
+      all.length,
+    );
+    // Every product once, in the server's order; at the end Show more is gone.
+    expect(await gridTitles(page)).toEqual(all);
+    expect(await more.count()).toBe(0);
+    // One request per Show more, each with the cursor the page before gave (the first page came with the HTML).
+    expect(lists).toHaveLength(2);
+    expect(lists.every((search) => new URLSearchParams(search).has('cursor'))).toBe(true);
   });
 
   it('keeps the chosen size and colour and Add to Cart in view on a phone while the shopper reads', async () => {

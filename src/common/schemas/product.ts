@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 export * from '../catalog';
-import { PRODUCT_SORTS } from '../catalog-query';
+import { PRODUCT_PAGE_SIZE_MAX, PRODUCT_SORTS } from '../catalog-query';
 import {
   BRAND_MAX_LENGTH,
   CATEGORY_VALUES,
@@ -212,8 +212,24 @@ export const ProductListQuerySchema = z
     category: allOr(CategorySchema),
     size: allOr(SizeSchema),
     sort: z.enum(PRODUCT_SORTS).optional(),
+    /** Where the next page starts: the `nextCursor` of the page before, as the server gave it. */
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,400}$/, 'Invalid cursor')
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE_MAX).optional(),
   })
   .refine((q) => !q.gender || !q.category || isCategoryOfGender(q.category, q.gender), {
     path: ['category'],
     message: 'Category does not belong to that gender',
   });
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+/** One page of GET /api/products: the products, how many match in all, and where the next page starts. */
+export interface ProductPage {
+  products: Product[];
+  /** Every product the filters match, over all pages. */
+  total: number;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { ProductFilters } from '#common/catalog-query';
 import type { Category, Product, ProductInput, Size } from '#common/schemas/product';
-import type { ProductsTable } from '#server/db/schema';
-import type { Selectable } from 'kysely';
+import type { DB, ProductsTable } from '#server/db/schema';
+import type { SelectQueryBuilder, Selectable } from 'kysely';
 import type { Db } from '#server/db/client';
 
 /**
@@ -47,14 +47,35 @@ export function createCatalogRepository(db: Db) {
     },
 
     /**
-     * Filtered by gender, category and size; newest first, or by price (then newest), always with
-     * the id last so the order is the same on every run and database.
+     * One page of the grid: filtered by gender, category and size; newest first, or by price (then
+     * newest), always with the id last so the order is the same on every run and database. `after`
+     * is the last product of the page before (keyset pagination: a page costs the same at any depth).
      */
-    async findMany(filter: ProductFilters & { limit: number }): Promise<ProductRecord[]> {
-      let query = db.selectFrom('products').selectAll();
-      if (filter.gender) query = query.where('gender', '=', filter.gender);
-      if (filter.category) query = query.where('category', '=', filter.category);
-      if (filter.size) query = query.where(sql<boolean>`${filter.size} = any(sizes)`);
+    async findPage(
+      filter: ProductFilters & { limit: number; after?: ProductPageKey | undefined },
+    ): Promise<{ records: ProductRecord[]; keys: ProductPageKey[] }> {
+      let query = db
+        .selectFrom('products')
+        .selectAll()
+        .select(
+          sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+            'created_key',
+          ),
+        );
+      query = narrow(query, filter);
+      const after = filter.after;
+      if (after) {
+        // Later in the order than the key: (created_at, id) descending, after the price if sorted by it.
+        const newer = sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+        if (filter.sort === 'price-asc' || filter.sort === 'price-desc') {
+          const beyond = filter.sort === 'price-asc' ? sql`>` : sql`<`;
+          query = query.where(
+            sql<boolean>`(price_cents ${beyond} ${after.priceCents} or (price_cents = ${after.priceCents} and ${newer}))`,
+          );
+        } else {
+          query = query.where(newer);
+        }
+      }
       if (filter.sort === 'price-asc') query = query.orderBy('price_cents', 'asc');
       if (filter.sort === 'price-desc') query = query.orderBy('price_cents', 'desc');
       const rows = await query
@@ -62,7 +83,18 @@ export function createCatalogRepository(db: Db) {
         .orderBy('id', 'desc')
         .limit(filter.limit)
         .execute();
-      return rows.map(toRecord);
+      return {
+        records: rows.map(toRecord),
+        keys: rows.map((r) => ({ priceCents: r.price_cents, createdAt: r.created_key, id: r.id })),
+      };
+    },
+
+    /** How many products the filters match. */
+    async countMatching(filter: ProductFilters): Promise<number> {
+      const row = await narrow(db.selectFrom('products'), filter)
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async findById(id: string): Promise<ProductRecord | undefined> {
@@ -113,6 +145,23 @@ export function createCatalogRepository(db: Db) {
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+/** Where a product sits in the grid's order: what the next page starts after. */
+export interface ProductPageKey {
+  priceCents: number;
+  /** created_at to the microsecond, in UTC (a JavaScript Date keeps only milliseconds). */
+  createdAt: string;
+  id: string;
+}
+
+/** The grid's filters as WHERE clauses. */
+function narrow<Q extends SelectQueryBuilder<DB, 'products', object>>(query: Q, filter: ProductFilters): Q {
+  let narrowed = query;
+  if (filter.gender) narrowed = narrowed.where('gender', '=', filter.gender) as Q;
+  if (filter.category) narrowed = narrowed.where('category', '=', filter.category) as Q;
+  if (filter.size) narrowed = narrowed.where(sql<boolean>`${filter.size} = any(sizes)`) as Q;
+  return narrowed;
+}
 
 function toRow(p: NewProduct) {
   const now = new Date();

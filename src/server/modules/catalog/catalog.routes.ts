@@ -7,9 +7,9 @@ import { validate } from '#server/lib/validate';
 export function catalogRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', validate('query', ProductListQuerySchema), async (c) => {
-      const products = await deps.catalog.listProducts(c.req.valid('query'));
+      const page = await deps.catalog.listProducts(c.req.valid('query'));
       c.header('Cache-Control', 'no-cache');
-      return c.json({ products });
+      return c.json(page);
     })
     .get('/:id', async (c) => {
       c.header('Cache-Control', 'no-cache');

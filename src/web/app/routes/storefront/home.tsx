@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, Coins, Truck } from 'lucide-react';
+import { ArrowRight, Coins, ShieldCheck, Truck } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '#web/components/page-title';
@@ -44,7 +44,7 @@ const EcosystemBody = lazyWhenVisible('ecosystem', () => loadSections().then((m)
 });
 
 const promises = [
-  { icon: BadgeCheck, label: 'Authenticated by hand' },
+  { icon: ShieldCheck, label: 'Authenticated by hand' },
   { icon: Truck, label: 'Free shipping over $50' },
   { icon: Coins, label: '10% off with AELO' },
 ] as const;
@@ -258,7 +258,7 @@ export { LandingPage as Component };
 export const handle: PageHandle = {
   prefetch: (queryClient, { params, url }) =>
     Promise.all([
-      queryClient.prefetchQuery(productsQueryOptions(productFiltersFromSearch(url.searchParams))),
+      queryClient.prefetchInfiniteQuery(productsQueryOptions(productFiltersFromSearch(url.searchParams))),
       queryClient.prefetchQuery(tokenStatsQueryOptions()),
       params.id ? queryClient.prefetchQuery(productQueryOptions(params.id)) : undefined,
       params.id ? ProductModal.preload() : undefined,

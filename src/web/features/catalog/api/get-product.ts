@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import type { Product } from '#common/schemas/product';
 import { apiClient } from '#web/lib/api-client';
 import { catalogKeys } from './catalog-keys';
-import type { ProductListResponse } from './get-products';
+import type { LoadedProductPages } from './get-products';
 
 /** GET /api/products/:id (404 NOT_FOUND when it does not exist). */
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
@@ -11,9 +11,11 @@ export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
 
 /** The product as a loaded list already has it, so a card opens its modal with no wait. */
 function fromLoadedLists(queryClient: QueryClient, id: string): Product | undefined {
-  for (const [, data] of queryClient.getQueriesData<ProductListResponse>({ queryKey: catalogKeys.lists() })) {
-    const found = data?.products.find((p) => p.id === id);
-    if (found) return found;
+  for (const [, data] of queryClient.getQueriesData<LoadedProductPages>({ queryKey: catalogKeys.lists() })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.products.find((p) => p.id === id);
+      if (found) return found;
+    }
   }
   return undefined;
 }

@@ -31,7 +31,6 @@ export function ProductFilterBar({
   filters: ProductFilters;
   onChange: (filters: ProductFilters) => void;
 }) {
-  const selectId = useId();
   const setGender = (gender: Gender | undefined) => {
     const keep = gender && filters.category && isCategoryOfGender(filters.category, gender);
     onChange({ ...filters, gender, category: keep || !gender ? filters.category : undefined });
@@ -67,38 +66,29 @@ export function ProductFilterBar({
           );
         })}
       </div>
-      <div className="relative">
-        <label htmlFor={selectId} className="sr-only">
-          Category
-        </label>
-        <select
-          id={selectId}
-          value={filters.category ?? ''}
-          onChange={(event) => setCategory(event.target.value)}
-          className="h-11 w-full appearance-none rounded-full border border-stone-200 bg-white pr-10 pl-4 text-sm font-medium text-stone-800 transition-colors hover:border-stone-400 sm:w-56"
-        >
-          <option value="">All categories</option>
-          {filters.gender
-            ? categoriesForGender(filters.gender).map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))
-            : GENDERS.map((gender) => (
-                <optgroup key={gender} label={GENDER_LABELS[gender]}>
-                  {CATEGORIES.filter((c) => c.gender === gender).map((c) => (
-                    <option key={c.value} value={c.value}>
-                      {c.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-        </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-4 size-4 -translate-y-1/2 text-stone-500"
-          aria-hidden="true"
-        />
-      </div>
+      <FilterSelect
+        label="Category"
+        value={filters.category ?? ''}
+        onChange={setCategory}
+        className="sm:w-56"
+      >
+        <option value="">All categories</option>
+        {filters.gender
+          ? categoriesForGender(filters.gender).map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))
+          : GENDERS.map((gender) => (
+              <optgroup key={gender} label={GENDER_LABELS[gender]}>
+                {CATEGORIES.filter((c) => c.gender === gender).map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+      </FilterSelect>
       <div className="grid grid-cols-2 gap-3 sm:flex">
         <FilterSelect label="Size" value={filters.size ?? ''} onChange={setSize} className="sm:w-32">
           <option value="">All sizes</option>

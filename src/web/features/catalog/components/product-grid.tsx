@@ -1,4 +1,5 @@
 import { narrowsCatalogue } from '#common/catalog-query';
+import { useEffect, useRef } from 'react';
 import { cn } from '#web/lib/cn';
 import { PackageSearch, RotateCw } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
@@ -6,9 +7,8 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import type { ProductFilters } from '../api/catalog-keys';
 import { useProducts } from '../api/get-products';
 import { ProductCard } from './product-card';
-
-export const PRODUCTS_ERROR_TEXT = 'Failed to load products. Please try again later.';
-export const PRODUCTS_EMPTY_TEXT = 'No products found matching your criteria.';
+import { PRODUCTS_EMPTY_TEXT, PRODUCTS_ERROR_TEXT } from './product-texts';
+import { ShowMore } from './show-more';
 
 const gridClasses = 'grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3 lg:grid-cols-4';
 
@@ -53,13 +53,26 @@ function Message({ tone, text, onRetry }: { tone: 'error' | 'empty'; text: strin
  */
 export function ProductGrid({ filters }: { filters: ProductFilters }) {
   const query = useProducts(filters);
+  const listRef = useRef<HTMLUListElement>(null);
+  // After Show more: the index of the first product it brings, focused once it is rendered (the
+  // button is disabled while it loads, so focus would otherwise fall back to the page).
+  const focusFrom = useRef<number | null>(null);
+  const shown = query.data?.pages.reduce((n, page) => n + page.products.length, 0) ?? 0;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || shown <= from) return;
+    focusFrom.current = null;
+    listRef.current?.children[from]?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [shown]);
   const hasFilter = narrowsCatalogue(filters);
 
   if (query.isPending) return <GridSkeleton />;
   if (query.isError)
     return <Message tone="error" text={PRODUCTS_ERROR_TEXT} onRetry={() => void query.refetch()} />;
 
-  const { products } = query.data;
+  const pages = query.data.pages;
+  const products = pages.flatMap((page) => page.products);
+  const total = pages[0]?.total ?? products.length;
   if (products.length === 0) {
     return hasFilter ? (
       <Message tone="empty" text={PRODUCTS_EMPTY_TEXT} />
@@ -67,12 +80,17 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
       <Message tone="error" text={PRODUCTS_ERROR_TEXT} onRetry={() => void query.refetch()} />
     );
   }
+  const showMore = () => {
+    focusFrom.current = products.length;
+    void query.fetchNextPage();
+  };
   return (
     <div aria-busy={query.isPlaceholderData || undefined}>
       <p className="sr-only" role="status">
-        {products.length} {products.length === 1 ? 'product' : 'products'}
+        {productCountText(products.length, total)}
       </p>
       <ul
+        ref={listRef}
         aria-label="Products"
         className={cn(gridClasses, 'transition-opacity', query.isPlaceholderData && 'opacity-50')}
       >
@@ -82,6 +100,21 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
           </li>
         ))}
       </ul>
+      {query.hasNextPage || query.isFetchNextPageError ? (
+        <ShowMore
+          shown={products.length}
+          total={total}
+          loading={query.isFetchingNextPage}
+          failed={query.isFetchNextPageError}
+          onClick={showMore}
+        />
+      ) : null}
     </div>
   );
+}
+
+/** "12 of 28 products" while pages remain, "28 products" when every one is shown. */
+function productCountText(shown: number, total: number): string {
+  const noun = total === 1 ? 'product' : 'products';
+  return shown < total ? `${shown} of ${total} ${noun}` : `${total} ${noun}`;
 }

@@ -1,5 +1,5 @@
 import { cn } from '#web/lib/cn';
-import { PartyPopper } from 'lucide-react';
+import { Coins } from 'lucide-react';
 import { formatCompactUsd } from '#common/format';
 import { AIRDROP_GOAL_USD, airdropProgress, formatProgressPercent } from '#common/progress';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -66,7 +66,7 @@ export function AirdropProgress({ className }: { className?: string }) {
           <p className="text-stone-500">Market cap unavailable right now.</p>
         ) : progress.isReady ? (
           <p className="inline-flex items-center gap-1.5 font-semibold text-emerald-700">
-            <PartyPopper className="size-4" aria-hidden="true" />
+            <Coins className="size-4" aria-hidden="true" />
             {READY_TO_CLAIM_TEXT}
           </p>
         ) : (
