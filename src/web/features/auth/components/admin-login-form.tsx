@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { SignInInputSchema } from '#common/schemas/auth';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { errorMessage } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
+import { loadAuthSchemas, preloadAuthSchemas } from '../api/auth-schemas';
 import { useSignIn } from '../api/sign-in';
 import { TwoFactorStep } from './two-factor-step';
 import { ADMIN_CHECK_MESSAGES } from './require-admin';
@@ -31,9 +31,10 @@ export function AdminLoginForm({ onSuccess, initialError }: AdminLoginFormProps)
   }
   const [needsCode, setNeedsCode] = useState(false);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const { SignInInputSchema } = await loadAuthSchemas();
     const parsed = SignInInputSchema.safeParse({
       email: formText(form, 'email'),
       password: formText(form, 'password'),
@@ -70,7 +71,7 @@ export function AdminLoginForm({ onSuccess, initialError }: AdminLoginFormProps)
   return (
     <div className="space-y-6">
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <form onSubmit={onSubmit} className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthSchemas} className="space-y-5">
         <Field label="Email" isRequired>
           <Input name="email" type="email" autoComplete="username" inputMode="email" />
         </Field>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { SignInInputSchema, SignUpInputSchema, PASSWORD_MIN_LENGTH } from '#common/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '#common/auth-limits';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
@@ -10,6 +10,7 @@ import { errorMessage, isApiError } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
+import { loadAuthSchemas, preloadAuthSchemas } from '../api/auth-schemas';
 import { TwoFactorStep } from './two-factor-step';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -45,17 +46,19 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     signUp.reset();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
     const raw = { email: formText(form, 'email'), password: formText(form, 'password') };
+    const { SignInInputSchema, SignUpInputSchema } = await loadAuthSchemas();
     const schema = mode === 'sign-in' ? SignInInputSchema : SignUpInputSchema;
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const errors = firstIssues(parsed.error.issues);
       setFieldErrors(errors);
       const first = errors.email ? 'email' : 'password';
-      const input = event.currentTarget.elements.namedItem(first);
+      const input = formElement.elements.namedItem(first);
       if (input instanceof HTMLInputElement) input.focus();
       return;
     }
@@ -92,7 +95,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         </Alert>
       ) : null}
 
-      <form onSubmit={onSubmit} className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthSchemas} className="space-y-5">
         <Field label="Email" error={fieldErrors.email ?? serverFields.email} isRequired>
           <Input
             name="email"
