@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '#common/schemas/product';
+import type { Product, ProductPage } from '#common/schemas/product';
 import { createApp } from '#server/app';
 import { createProduct } from '../factories/product';
 import { BACKENDS } from '../helpers/databases';
@@ -110,11 +110,23 @@ describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
     expect(await list('?size=all')).toHaveLength(all.length);
   });
 
-  it('answers 400 naming the field for an unknown sort or size', async () => {
+  it('answers 400 naming the field for an unknown sort or size, a bad page size, or a cursor it did not make for this order', async () => {
+    const newest = ((await (await t.app.request('/api/products?limit=1')).json()) as ProductPage).nextCursor;
+    expect(newest).toEqual(expect.any(String));
+    const forged = Buffer.from(JSON.stringify(['newest', 100, 'yesterday', 'x'])).toString('base64url');
     for (const [query, field] of [
       ['?sort=cheapest', 'sort'],
       ['?size=XXL', 'size'],
       ['?sort=', 'sort'],
+      ['?cursor=abc', 'cursor'],
+      ['?cursor=', 'cursor'],
+      ['?cursor=not%20base64!', 'cursor'],
+      [`?cursor=${forged}`, 'cursor'],
+      [`?sort=price-asc&cursor=${newest}`, 'cursor'],
+      ['?limit=0', 'limit'],
+      ['?limit=49', 'limit'],
+      ['?limit=ten', 'limit'],
+      ['?limit=2.5', 'limit'],
     ] as const) {
       const res = await t.app.request(`/api/products${query}`);
       expect(res.status, query).toBe(400);
