@@ -223,7 +223,6 @@ export const ProductListQuerySchema = z
     path: ['category'],
     message: 'Category does not belong to that gender',
   });
-export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 /** One page of GET /api/products: the products, how many match in all, and where the next page starts. */
 export interface ProductPage {
