@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { anchorTarget } from '../lib/anchor-target';
 import { wantsKeptScroll } from '../lib/keep-scroll';
 
 const STORAGE_KEY = 'aelo-scroll-positions';
@@ -79,18 +80,10 @@ function placeWindow(
     return;
   }
   if (how.firstPage || how.keep) return;
-  if (how.hash) {
-    let id = how.hash.slice(1);
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      // A malformed anchor: look it up as written.
-    }
-    const target = document.getElementById(id);
-    if (target) {
-      target.scrollIntoView();
-      return;
-    }
+  const target = anchorTarget(how.hash);
+  if (target) {
+    target.scrollIntoView();
+    return;
   }
   if (!how.pop) window.scrollTo(0, 0);
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { NavigationType, useLocation, useNavigationType, type Location } from 'react-router';
+import { anchorTarget } from './anchor-target';
 
 /**
  * The first location the hook saw. The first page of a visit and a later step back to it are both
@@ -25,13 +26,7 @@ export function useHashAnchor(): void {
     firstLocation ??= location;
     const isHistoryStep = navigationType === NavigationType.Pop && firstLocation !== location;
     if (!hash || isHistoryStep) return;
-    let id: string;
-    try {
-      id = decodeURIComponent(hash.slice(1));
-    } catch {
-      return;
-    }
-    const target = document.getElementById(id);
+    const target = anchorTarget(hash);
     if (!target) return;
     let live = true;
     let stop: (() => void) | undefined;

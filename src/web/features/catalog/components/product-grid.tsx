@@ -57,7 +57,8 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
   // After Show more: the index of the first product it brings, focused once it is rendered (the
   // button is disabled while it loads, so focus would otherwise fall back to the page).
   const focusFrom = useRef<number | null>(null);
-  const shown = query.data?.pages.reduce((n, page) => n + page.products.length, 0) ?? 0;
+  const products = query.data?.pages.flatMap((page) => page.products) ?? [];
+  const shown = products.length;
   useEffect(() => {
     const from = focusFrom.current;
     if (from === null || shown <= from) return;
@@ -70,9 +71,7 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
   if (query.isError)
     return <Message tone="error" text={PRODUCTS_ERROR_TEXT} onRetry={() => void query.refetch()} />;
 
-  const pages = query.data.pages;
-  const products = pages.flatMap((page) => page.products);
-  const total = pages[0]?.total ?? products.length;
+  const total = query.data.pages[0]?.total ?? shown;
   if (products.length === 0) {
     return hasFilter ? (
       <Message tone="empty" text={PRODUCTS_EMPTY_TEXT} />
@@ -81,13 +80,13 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
     );
   }
   const showMore = () => {
-    focusFrom.current = products.length;
+    focusFrom.current = shown;
     void query.fetchNextPage();
   };
   return (
     <div aria-busy={query.isPlaceholderData || undefined}>
       <p className="sr-only" role="status">
-        {productCountText(products.length, total)}
+        {productCountText(shown, total)}
       </p>
       <ul
         ref={listRef}
@@ -102,7 +101,7 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
       </ul>
       {query.hasNextPage || query.isFetchNextPageError ? (
         <ShowMore
-          shown={products.length}
+          shown={shown}
           total={total}
           loading={query.isFetchingNextPage}
           failed={query.isFetchNextPageError}
