@@ -9,6 +9,12 @@ import { meQueryOptions } from './lib/current-user';
 import { queryClient } from './lib/query-client';
 import './app/styles.css';
 
+// zod compiles a fast object parser with `new Function` when it may; the shop's CSP forbids eval,
+// so zod's probe for it is a reported CSP violation on every page that validates a form. Jitless
+// (zod's documented switch, set here through the global config object zod reads, so the entry
+// does not import zod) skips the probe. Set before any schema parses: the schemas load later.
+((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

@@ -435,6 +435,14 @@ export function useBrowserSuite(options: ShopServerOptions = {}): BrowserSuite {
       });
       contexts.push(context);
       trackPageErrors(context, log);
+      // A script, style or eval the shop's CSP refused is an error of the page too.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(
+            `CSP violation: ${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+          );
+        });
+      });
       if (consent === 'accepted') {
         await context.addCookies(
           Object.entries(CONSENT_FLAGS).map(([name, value]) => ({ name, value, url: suite.server.baseUrl })),
