@@ -79,7 +79,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   ]);
   clearTimeout(timer);
   for (const { handle } of matches) {
-    const location = handle?.redirect?.(queryClient);
+    const location = handle?.redirect?.(queryClient, { url });
     if (location) return { kind: 'redirect', location };
   }
   // Only what has arrived: a query still on its way is left for the browser (never sent half-done).

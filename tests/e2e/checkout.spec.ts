@@ -510,6 +510,11 @@ describeBrowser('cart and checkout', () => {
   it('answers /success without a reference with the store, and shows Payment Error for bad and failed payments', async () => {
     // The browser logs the 400 of the malformed reference and the 404s of the unknown one.
     shop.allowConsoleErrors(/status of 400/, /status of 404/);
+    // The server sends a full load to the store itself: no empty page with the store drawn over it.
+    for (const path of ['/success', '/success?reference=%20']) {
+      const res = await fetch(shop.url(path), { redirect: 'manual' });
+      expect([path, res.status, res.headers.get('location')]).toEqual([path, 302, '/']);
+    }
     const page = await shop.newPage({ width: 360, height: 740, isMobile: true });
     await page.goto('/success');
     await page.waitForURL((url) => url.pathname === '/' && url.search === '');

@@ -11,10 +11,11 @@ export interface PageHandle {
     args: { params: Record<string, string | undefined>; url: URL },
   ) => Promise<unknown>;
   /**
-   * Where the server sends the visitor instead, given what the prefetches loaded (the page itself
-   * would render a <Navigate>, which a server cannot follow).
+   * Where the server sends the visitor instead, given the URL and what the prefetches loaded (the
+   * page itself would render a <Navigate>, which a server cannot follow: the visitor would see an
+   * empty page, then the next one drawn over it).
    */
-  redirect?: (queryClient: QueryClient) => string | undefined;
+  redirect?: (queryClient: QueryClient, args: { url: URL }) => string | undefined;
 }
 
 export function pageHandle(handle: unknown): PageHandle | undefined {

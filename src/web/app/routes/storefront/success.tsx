@@ -1,11 +1,19 @@
 import { Navigate, useSearchParams } from 'react-router';
+import type { PageHandle } from '#web/app/page-data';
 import { paths } from '#web/config/paths';
 import { PaymentReturn } from '#web/features/checkout/components/payment-return';
+
+const referenceIn = (params: URLSearchParams) => params.get('reference')?.trim() || undefined;
 
 /** /success?reference=...: the payment-return page. Without a reference, back to the store. */
 export function Component() {
   const [params] = useSearchParams();
-  const reference = params.get('reference')?.trim();
+  const reference = referenceIn(params);
   if (!reference) return <Navigate to={paths.home.getHref()} replace />;
   return <PaymentReturn key={reference} reference={reference} />;
 }
+
+/** On a full load the server sends a visitor without a reference to the store itself. */
+export const handle: PageHandle = {
+  redirect: (_queryClient, { url }) => (referenceIn(url.searchParams) ? undefined : paths.home.getHref()),
+};
