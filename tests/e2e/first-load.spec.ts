@@ -362,7 +362,7 @@ describeBrowser('storefront first load', () => {
     expect(shopTop).toBeLessThanOrEqual(1200);
   });
 
-  it('keeps the tickers still under a dialog, out of sight, and with reduced motion', async () => {
+  it('keeps the tickers still under a dialog, out of sight, and with reduced motion, and loops nothing then', async () => {
     const trackStates = (page: Page) =>
       page.locator('[data-marquee-track]').evaluateAll((tracks) =>
         tracks.map(
@@ -389,6 +389,14 @@ describeBrowser('storefront first load', () => {
     const still = await shop.newPage({ reducedMotion: 'reduce' });
     await still.goto('/');
     expect(await trackStates(still)).toEqual(['none', 'none']);
+    // A spinner or a skeleton runs once and stops instead of looping every millisecond.
+    const loops = await still.evaluate(() => {
+      const spinner = document.createElement('div');
+      spinner.className = 'animate-spin';
+      document.body.append(spinner);
+      return getComputedStyle(spinner).animationIterationCount;
+    });
+    expect(loops).toBe('1');
   });
 
   it('has no serious or critical axe violation on any storefront page', async () => {
