@@ -6,6 +6,7 @@
 //   npx tsx bench/lighthouse.ts --base URL      measures a shop already running at URL (demo seeded)
 //   npx tsx bench/lighthouse.ts --runs 5        more runs per page
 //   npx tsx bench/lighthouse.ts --cpu-slowdown 3 another CPU slowdown than Lighthouse's default 4x
+//   npx tsx bench/lighthouse.ts --pages /faq,/about  other pages than the four of issue 11
 //
 // Lighthouse's default 4x CPU slowdown models a mid-tier phone on a host whose BenchmarkIndex is
 // about 1,530; the table prints the median index of the runs, since the main-thread figures (TBT
@@ -107,12 +108,15 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 try {
   const products = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: string }[] };
-  const pages = [
-    ['/', '/'],
-    ['product URL', `/products/${products.products[0]!.id}`],
-    ['/login', '/login'],
-    ['/admin/login', '/admin/login'],
-  ] as const;
+  const given = arg('pages')?.split(',').filter(Boolean);
+  const pages: (readonly [string, string])[] = given
+    ? given.map((path) => [path, path] as const)
+    : [
+        ['/', '/'],
+        ['product URL', `/products/${products.products[0]!.id}`],
+        ['/login', '/login'],
+        ['/admin/login', '/admin/login'],
+      ];
   const givenSlowdown = arg('cpu-slowdown');
   if (givenSlowdown) cpuSlowdownMultiplier = Number(givenSlowdown);
   const rows: string[] = [];
