@@ -5,6 +5,7 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes, loadRouteModules, matchRouteIds } from './app/router';
 import { preloadConsentPrompts } from './features/consent/components/consent-prompts';
 import { ConsentFlagsProvider, consentFlagsFromCookies } from './features/consent/hooks/use-stored-flag';
+import { paths } from './config/paths';
 import { meQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
@@ -44,6 +45,36 @@ export function isServerRendered(pathname: string): boolean {
 }
 
 /**
+ * The client-rendered areas behind a sign-in, and where the server sends a visitor without a
+ * session on a full load: straight to the sign-in page, instead of the shell that would ask for the
+ * session and then go there (what the browser still does on a navigation inside the app).
+ */
+const SIGN_IN_FOR: Record<string, string> = {
+  'account/layout': paths.login.getHref(),
+  'admin/layout': paths.admin.login.getHref('unauthenticated'),
+};
+
+/** Waits for `work` at most `ms` (what is not back by then is left to the browser). */
+async function withinBudget(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/** A redirect to the area's sign-in page for a visitor without a session; the client shell otherwise. */
+async function guardClientPage(pathname: string, options: RenderOptions): Promise<RenderResult> {
+  const signIn = matchRouteIds(pathname)
+    .map((id) => SIGN_IN_FOR[id])
+    .find(Boolean);
+  if (!signIn) return { kind: 'client' };
+  const queryClient = createQueryClient({ retry: false });
+  await withinBudget(queryClient.prefetchQuery(meQueryOptions()), options.dataBudgetMs);
+  const me = queryClient.getQueryData(meQueryOptions().queryKey);
+  // Only a session check that answered "nobody": a failed or slow one is the browser's to handle.
+  return me && !me.user ? { kind: 'redirect', location: signIn } : { kind: 'client' };
+}
+
+/**
  * React's streaming renderer, handed on once every Suspense boundary is complete (allReady): the
  * HTML reads whole without JavaScript (crawlers, link previews, a failed script) and needs none of
  * React's inline swap scripts; it still goes out chunk by chunk. A web stream from React itself: a
@@ -63,7 +94,7 @@ async function renderWhole(element: ReactNode, options: RenderOptions): Promise<
 
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
   const url = new URL(request.url);
-  if (!isServerRendered(url.pathname)) return { kind: 'client' };
+  if (!isServerRendered(url.pathname)) return guardClientPage(url.pathname, options);
   const consentFlags = consentFlagsFromCookies(request.headers.get('cookie'));
   const [matches] = await Promise.all([loadRouteModules(url.pathname), preloadConsentPrompts(consentFlags)]);
 
@@ -72,12 +103,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   for (const { handle, params } of matches) {
     if (handle?.prefetch) prefetches.push(handle.prefetch(queryClient, { params, url }));
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    Promise.allSettled(prefetches),
-    new Promise((resolve) => (timer = setTimeout(resolve, options.dataBudgetMs))),
-  ]);
-  clearTimeout(timer);
+  await withinBudget(Promise.allSettled(prefetches), options.dataBudgetMs);
   for (const { handle } of matches) {
     const location = handle?.redirect?.(queryClient, { url });
     if (location) return { kind: 'redirect', location };

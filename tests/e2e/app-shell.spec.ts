@@ -155,7 +155,9 @@ describeBrowser('app shell', () => {
     const page = await shop.newPage();
     const email = newEmail('shopper');
 
-    // The account area needs a session.
+    // The account area needs a session: the server sends a full load to /login itself.
+    const redirected = await page.request.get('/profile/orders', { maxRedirects: 0 });
+    expect([redirected.status(), redirected.headers()['location']]).toEqual([302, '/login']);
     await page.goto('/profile');
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
@@ -294,11 +296,27 @@ describeBrowser('app shell', () => {
   it("says 'Not authenticated' or 'Authentication failed' on the admin login, and 'An error occurred' for odd failures", async () => {
     const page = await shop.newPage();
     await page.clock.install();
+    // Without a session the server itself sends a full load to the sign-in page, which names the
+    // reason in the HTML it sends.
+    const redirected = await page.request.get('/admin/orders', { maxRedirects: 0 });
+    expect([redirected.status(), redirected.headers()['location']]).toEqual([
+      302,
+      '/admin/login?reason=unauthenticated',
+    ]);
+    expect(await (await page.request.get('/admin/login?reason=unauthenticated')).text()).toContain(
+      'Not authenticated',
+    );
     await page.goto('/admin/orders');
     await page.waitForURL((url) => url.pathname === '/admin/login');
     expect((await page.getByRole('alert').textContent())?.trim()).toBe('Not authenticated');
 
-    // The session check itself fails (the server answers without our error body).
+    // The session check itself fails in the browser (the server answers without our error body),
+    // for a visitor the server let through with a session.
+    const signUp = await page.request.post('/api/auth/sign-up/email', {
+      data: { email: newEmail('failing-check'), password: PASSWORD },
+      headers: { origin: shop.server.baseUrl },
+    });
+    expect(signUp.status()).toBe(200);
     shop.allowConsoleErrors(/status of 502 \(Bad Gateway\)/);
     await page.route('**/api/auth/me', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
     await page.goto('/admin/customers');

@@ -52,8 +52,11 @@ describeBrowser('storefront first load', () => {
     expect(await page.getByRole('heading', { level: 1, name: 'Admin Login' }).count()).toBe(1);
     expect(await page.getByLabel('Email', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(1);
+    // The back office behind it: the server sends a visitor without a session to the sign-in page.
     await page.goto('/admin/products');
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    const signIn = new URL(page.url());
+    expect(signIn.pathname + signIn.search).toBe('/admin/login?reason=unauthenticated');
+    expect((await page.getByRole('alert').textContent())?.trim()).toBe('Not authenticated');
   });
 
   it('shows Profile in the server-rendered navigation of a signed-in shopper', async () => {

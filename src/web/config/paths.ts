@@ -48,7 +48,12 @@ export const paths = {
     settings: fixed('/profile/settings'),
   },
   admin: {
-    login: fixed('/admin/login'),
+    login: {
+      path: '/admin/login',
+      /** With why the visitor was sent there (the admin check's reason, shown as its message). */
+      getHref: (reason?: 'unauthenticated' | 'forbidden' | 'failed') =>
+        reason ? `/admin/login?reason=${reason}` : '/admin/login',
+    },
     dashboard: fixed('/admin'),
     products: fixed('/admin/products'),
     productAdd: fixed('/admin/products/add'),

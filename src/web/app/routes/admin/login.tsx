@@ -1,10 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '#web/components/brand';
 import { PageTitle } from '#web/components/page-title';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
-import { useHydrated } from '#web/lib/after-hydration';
 import { meQueryOptions, useCurrentUser } from '#web/lib/current-user';
 import type { PageHandle } from '#web/app/page-data';
 import { AdminLoginForm } from '#web/features/auth/components/admin-login-form';
@@ -12,10 +11,8 @@ import { adminCheckMessage } from '#web/features/auth/components/require-admin';
 
 export function Component() {
   const navigate = useNavigate();
-  const location = useLocation();
+  const [params] = useSearchParams();
   const { user, isLoading } = useCurrentUser();
-  // Why the shopper was sent here lives in the history entry, which the server cannot see.
-  const hydrated = useHydrated();
   if (isLoading) return <PageSpinner label="Checking your session" />;
   const signedInTo = destinationFor(user);
   if (signedInTo) return <Navigate to={signedInTo} replace />;
@@ -33,7 +30,7 @@ export function Component() {
             </div>
           </div>
           <AdminLoginForm
-            initialError={hydrated ? adminCheckMessage(location.state) : undefined}
+            initialError={adminCheckMessage(params.get('reason'))}
             onSuccess={() => void navigate(paths.admin.products.getHref())}
           />
         </div>

@@ -11,37 +11,30 @@ export const ADMIN_CHECK_MESSAGES = {
   failed: 'Authentication failed',
 } as const;
 
-export interface AdminLoginState {
-  reason: keyof typeof ADMIN_CHECK_MESSAGES;
-}
+export type AdminCheckReason = keyof typeof ADMIN_CHECK_MESSAGES;
 
-/** The message for the navigation state RequireAdmin sends to /admin/login, if any. */
-export function adminCheckMessage(state: unknown): string | undefined {
-  if (typeof state !== 'object' || state === null) return undefined;
-  const reason = (state as { reason?: unknown }).reason;
-  return typeof reason === 'string' && Object.hasOwn(ADMIN_CHECK_MESSAGES, reason)
-    ? ADMIN_CHECK_MESSAGES[reason as AdminLoginState['reason']]
+/** The message for the reason RequireAdmin (or the server) put in /admin/login's URL, if any. */
+export function adminCheckMessage(reason: string | null): string | undefined {
+  return reason !== null && Object.hasOwn(ADMIN_CHECK_MESSAGES, reason)
+    ? ADMIN_CHECK_MESSAGES[reason as AdminCheckReason]
     : undefined;
 }
 
 /**
  * Renders children only for an admin: a spinner while checking; everyone else goes to
- * /admin/login, which says why ('Not authenticated', 'Not authorized', 'Authentication failed').
+ * /admin/login?reason=…, which says why ('Not authenticated', 'Not authorized', 'Authentication failed').
  * The server enforces the admin role on every /api/admin route; this only routes the browser.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending) return <PageSpinner label="Checking your session" />;
-  const reason: AdminLoginState['reason'] | undefined = me.isError
+  const reason: AdminCheckReason | undefined = me.isError
     ? 'failed'
     : !me.data.user
       ? 'unauthenticated'
       : me.data.user.role !== 'admin'
         ? 'forbidden'
         : undefined;
-  if (reason) {
-    const state: AdminLoginState = { reason };
-    return <Navigate to={paths.admin.login.getHref()} replace state={state} />;
-  }
+  if (reason) return <Navigate to={paths.admin.login.getHref(reason)} replace />;
   return children;
 }
