@@ -6,7 +6,7 @@ import { createApp } from '#server/app';
 import { EnvSchema, loadConfig } from '#server/config';
 import { SPA_ROUTE_PATTERNS } from '#common/routes';
 import { BACKENDS } from '../helpers/databases';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestApp, TestClient, type TestApp } from '../helpers/test-app';
 import { signInClients } from './admin-test-kit';
 
 describe.each(BACKENDS)('server basics (%s)', (backend) => {
@@ -56,10 +56,30 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
   });
 
   it('serves the SPA for every route of the route table and a 404 page otherwise', async () => {
+    // A full load without a session goes to the area's sign-in page, and /success without a
+    // reference to the store; with the admin's session every page is served.
+    const anonymousGoesTo = (url: string) =>
+      url.startsWith('/profile')
+        ? '/login'
+        : url.startsWith('/admin') && url !== '/admin/login'
+          ? '/admin/login?reason=unauthenticated'
+          : url === '/success'
+            ? '/'
+            : undefined;
+    const { admin } = await signInClients(t);
+    const signedIn = new TestClient(app);
+    for (const [name, value] of admin.cookies) signedIn.cookies.set(name, value);
     // /products/:id answers 404 for an unknown product: tests/integration/catalog.test.ts covers it.
     for (const pattern of SPA_ROUTE_PATTERNS.filter((p) => p !== '/products/:id')) {
       const url = pattern.replace(':id', '123e4567-e89b-42d3-a456-426614174000').replace('*', 'orders');
-      const res = await app.request(url);
+      const to = anonymousGoesTo(url);
+      const anonymous = await app.request(url);
+      if (to) expect([anonymous.status, anonymous.headers.get('location')], url).toEqual([302, to]);
+      const res = !to
+        ? anonymous
+        : url === '/success'
+          ? await app.request('/success?reference=abc')
+          : await signedIn.get(url);
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('no-cache');
