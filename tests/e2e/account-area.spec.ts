@@ -31,6 +31,30 @@ async function signUp(page: Page): Promise<string> {
 describeBrowser('account area', () => {
   const shop = useBrowserSuite();
 
+  it('draws an account page without moving it: the confirm-your-email banner comes with the page', async () => {
+    const page = await shop.newPage();
+    await signUp(page);
+    // Every layout shift of the next load, and an email status that takes its time to arrive.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.route('**/api/auth/email-verification', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto('/profile/settings');
+    await page.getByRole('status').filter({ hasText: 'Confirm your email address' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+  });
+
   it("creates a support ticket and sees the admin's Mark Read and Archive live", async () => {
     const page = await shop.newPage();
     await signUp(page);

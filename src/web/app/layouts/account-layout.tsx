@@ -13,6 +13,7 @@ import { useNavigateSettled } from '#web/lib/navigation-settled';
 import { RequireUser } from '#web/features/auth/components/require-user';
 import { errorMessage } from '#web/lib/api-client';
 import { VerifyEmailBanner } from '#web/features/auth/components/verify-email-banner';
+import { useEmailStatus } from '#web/features/auth/api/email-flows';
 
 const accountLinks = [
   { label: 'Orders', to: paths.profile.orders.getHref(), icon: Package },
@@ -127,6 +128,31 @@ function AccountSkeleton() {
   );
 }
 
+/**
+ * The page, under the banner that asks an unconfirmed address to be confirmed. The page mounts at
+ * once (its queries start) but shows only once the email status is known: a banner arriving
+ * later would push the page down under the reader's eyes.
+ */
+function AccountMain() {
+  const emailStatus = useEmailStatus();
+  return (
+    <main id="main" tabIndex={-1} className="min-w-0 outline-none">
+      <MobileUserStrip />
+      {emailStatus.isPending ? (
+        <div className="space-y-4">
+          <Skeleton className="h-9 w-48" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      ) : (
+        <VerifyEmailBanner />
+      )}
+      <div hidden={emailStatus.isPending}>
+        <Outlet />
+      </div>
+    </main>
+  );
+}
+
 /** The customer account area: side menu (a drawer on small screens) and the page. */
 export function AccountLayout() {
   const [isMenuOpen, setMenuOpen] = useState(false);
@@ -158,11 +184,7 @@ export function AccountLayout() {
               <AccountMenu />
             </div>
           </aside>
-          <main id="main" tabIndex={-1} className="min-w-0 outline-none">
-            <MobileUserStrip />
-            <VerifyEmailBanner />
-            <Outlet />
-          </main>
+          <AccountMain />
         </div>
         <Drawer open={isMenuOpen} onClose={() => setMenuOpen(false)} side="right" aria-label="Account menu">
           <DrawerHeader onClose={() => setMenuOpen(false)} closeLabel="Close account menu">
