@@ -6,6 +6,7 @@ import { AppRoutes, loadRouteModules, matchRouteIds } from './app/router';
 import { preloadConsentPrompts } from './features/consent/components/consent-prompts';
 import { ConsentFlagsProvider, consentFlagsFromCookies } from './features/consent/hooks/use-stored-flag';
 import { paths } from './config/paths';
+import type { AdminCheckReason } from './features/auth/components/require-admin';
 import { meQueryOptions } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
@@ -51,7 +52,7 @@ export function isServerRendered(pathname: string): boolean {
  */
 const SIGN_IN_FOR: Record<string, string> = {
   'account/layout': paths.login.getHref(),
-  'admin/layout': paths.admin.login.getHref('unauthenticated'),
+  'admin/layout': paths.admin.login.getHref('unauthenticated' satisfies AdminCheckReason),
 };
 
 /** Waits for `work` at most `ms` (what is not back by then is left to the browser). */

@@ -50,9 +50,9 @@ export const paths = {
   admin: {
     login: {
       path: '/admin/login',
-      /** With why the visitor was sent there (the admin check's reason, shown as its message). */
-      getHref: (reason?: 'unauthenticated' | 'forbidden' | 'failed') =>
-        reason ? `/admin/login?reason=${reason}` : '/admin/login',
+      /** With why the visitor was sent there: the admin check's reason (features/auth RequireAdmin). */
+      getHref: (reason?: string) =>
+        reason ? `/admin/login?reason=${encodeURIComponent(reason)}` : '/admin/login',
     },
     dashboard: fixed('/admin'),
     products: fixed('/admin/products'),
