@@ -195,6 +195,13 @@ describeBrowser('crypto checkout on the local ledger', () => {
 
     // The confirmation mail, as a newcomer finds it in DATA_DIR/outbox, links to the order's page.
     const link = await orderLinkFromOutbox(shop.server.dataDir, products[2]!.title);
+    // The page's HTML already holds the order (nothing loads in after, nothing moves), and no cache
+    // keeps it, as none keeps the order's API answer.
+    const served = await page.request.get(link);
+    expect(served.headers()['cache-control']).toBe('no-store');
+    const html = await served.text();
+    expect(html).toContain(products[2]!.title);
+    expect(html).toContain('>Preparing<');
     await page.goto(link);
     await page.getByRole('heading', { name: /^Order #[0-9a-f]{8}$/ }).waitFor();
     await page.getByText('Preparing', { exact: true }).waitFor();

@@ -1,5 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
+import type { PageHandle } from '#web/app/page-data';
 import { PageTitle } from '#web/components/page-title';
+import { guestOrderQueryOptions } from '#web/features/guest-order/api/get-guest-order';
 import { GuestOrderView } from '#web/features/guest-order/components/guest-order-view';
 
 export function Component() {
@@ -14,3 +16,9 @@ export function Component() {
     </div>
   );
 }
+
+/** The order arrives with the page's HTML (an unknown link's error is left to the browser to show). */
+export const handle: PageHandle = {
+  prefetch: (queryClient, { params, url }) =>
+    queryClient.prefetchQuery(guestOrderQueryOptions(params.id ?? '', url.searchParams.get('token') ?? '')),
+};

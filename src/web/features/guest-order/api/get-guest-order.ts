@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GuestOrder } from '#common/schemas/guest-order';
 import { apiClient } from '#web/lib/api-client';
 
@@ -15,12 +15,17 @@ export function getGuestOrder(id: string, token: string, signal?: AbortSignal): 
   });
 }
 
-export function useGuestOrder(id: string, token: string) {
-  return useQuery({
+/** The order of a mail's signed link; the server renders the page with it (routes/storefront/guest-order). */
+export function guestOrderQueryOptions(id: string, token: string) {
+  return queryOptions({
     queryKey: guestOrderKeys.detail(id, token),
     queryFn: ({ signal }) => getGuestOrder(id, token, signal),
     retry: false,
     // The page stays open while an order ships: look again now and then.
     refetchInterval: 60_000,
   });
+}
+
+export function useGuestOrder(id: string, token: string) {
+  return useQuery(guestOrderQueryOptions(id, token));
 }
