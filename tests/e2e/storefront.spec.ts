@@ -297,6 +297,39 @@ describeBrowser('storefront', () => {
     expect(lists.every((search) => new URLSearchParams(search).has('cursor'))).toBe(true);
   });
 
+  it('carries on when the server no longer reads the cursor of the loaded pages (a new version of it)', async () => {
+    const all = (await firstPage(shop, `?limit=${PRODUCT_PAGE_SIZE_MAX}`)).products.map((p) => p.title);
+    const page = await shop.newPage();
+    // The first Show more gets the server's own answer to a cursor it cannot read.
+    let rejected = 0;
+    await page.route('**/api/products?*', async (route) => {
+      const url = new URL(route.request().url());
+      if (!url.searchParams.has('cursor') || rejected > 0) return route.continue();
+      rejected += 1;
+      url.searchParams.set('cursor', 'made-by-an-earlier-version');
+      const answer = await route.fetch({ url: url.toString() });
+      expect(answer.status()).toBe(400);
+      await route.fulfill({ response: answer });
+    });
+    shop.allowConsoleErrors(/status of 400/);
+    await page.goto('/');
+    const more = page.getByRole('button', { name: 'Show more' });
+    await more.scrollIntoViewIfNeeded();
+    await more.click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('ul[aria-label="Products"] > li').length === n,
+      2 * PRODUCT_PAGE_SIZE,
+    );
+    expect(rejected).toBe(1);
+    expect(await gridTitles(page)).toEqual(all.slice(0, 2 * PRODUCT_PAGE_SIZE));
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Failed to load products. Please try again later.' })
+        .count(),
+    ).toBe(0);
+  });
+
   it('keeps the chosen size and colour and Add to Cart in view on a phone while the shopper reads', async () => {
     const all = await products(shop);
     const product = all.find((p) => p.quantity > 0 && p.sizes.length > 1 && p.description.length > 100)!;

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { cn } from '#web/lib/cn';
 import { PackageSearch, RotateCw } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
+import { ApiError } from '#web/lib/api-client';
 import { Skeleton } from '#web/components/ui/skeleton';
 import type { ProductFilters } from '../api/catalog-keys';
 import { useProducts } from '../api/get-products';
@@ -79,9 +80,15 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
       <Message tone="error" text={PRODUCTS_ERROR_TEXT} onRetry={() => void query.refetch()} />
     );
   }
-  const showMore = () => {
+  const showMore = async () => {
     focusFrom.current = shown;
-    void query.fetchNextPage();
+    const next = await query.fetchNextPage();
+    // A cursor the server no longer reads (an earlier version of it made the loaded pages): those
+    // pages again from the first, with fresh cursors, then the next one.
+    if (next.error instanceof ApiError && next.error.fields.cursor) {
+      await query.refetch();
+      await query.fetchNextPage();
+    }
   };
   return (
     <div aria-busy={query.isPlaceholderData || undefined}>
@@ -105,7 +112,7 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
           total={total}
           loading={query.isFetchingNextPage}
           failed={query.isFetchNextPageError}
-          onClick={showMore}
+          onClick={() => void showMore()}
         />
       ) : null}
     </div>
