@@ -36,6 +36,17 @@ async function gridTitles(page: Page): Promise<string[]> {
   return grid.getByRole('heading', { level: 3 }).allTextContents();
 }
 
+/** Presses Show more and waits until the grid holds `count` products. */
+async function showMore(page: Page, count: number): Promise<void> {
+  const more = page.getByRole('button', { name: 'Show more' });
+  await more.scrollIntoViewIfNeeded();
+  await more.click();
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('ul[aria-label="Products"] > li').length === n,
+    count,
+  );
+}
+
 /** Answers the product list with no products where `match` holds for its query. */
 async function answerNoProducts(page: Page, match: (search: URLSearchParams) => boolean): Promise<void> {
   await page.route(
@@ -268,13 +279,7 @@ describeBrowser('storefront', () => {
     });
     await page.goto('/');
     expect(await gridTitles(page)).toEqual(all.slice(0, PRODUCT_PAGE_SIZE));
-    const more = page.getByRole('button', { name: 'Show more' });
-    await more.scrollIntoViewIfNeeded();
-    await more.click();
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('ul[aria-label="Products"] > li').length === n,
-      2 * PRODUCT_PAGE_SIZE,
-    );
+    await showMore(page, 2 * PRODUCT_PAGE_SIZE);
     // Keyboard and screen-reader users carry on from the first product the page brought.
     await expect
       .poll(() =>
@@ -284,14 +289,10 @@ describeBrowser('storefront', () => {
     expect(await page.getByRole('status').filter({ hasText: 'products' }).first().textContent()).toBe(
       `${2 * PRODUCT_PAGE_SIZE} of ${all.length} products`,
     );
-    await more.click();
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('ul[aria-label="Products"] > li').length === n,
-      all.length,
-    );
+    await showMore(page, all.length);
     // Every product once, in the server's order; at the end Show more is gone.
     expect(await gridTitles(page)).toEqual(all);
-    expect(await more.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
     // One request per Show more, each with the cursor the page before gave (the first page came with the HTML).
     expect(lists).toHaveLength(2);
     expect(lists.every((search) => new URLSearchParams(search).has('cursor'))).toBe(true);
@@ -313,13 +314,7 @@ describeBrowser('storefront', () => {
     });
     shop.allowConsoleErrors(/status of 400/);
     await page.goto('/');
-    const more = page.getByRole('button', { name: 'Show more' });
-    await more.scrollIntoViewIfNeeded();
-    await more.click();
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('ul[aria-label="Products"] > li').length === n,
-      2 * PRODUCT_PAGE_SIZE,
-    );
+    await showMore(page, 2 * PRODUCT_PAGE_SIZE);
     expect(rejected).toBe(1);
     expect(await gridTitles(page)).toEqual(all.slice(0, 2 * PRODUCT_PAGE_SIZE));
     expect(
