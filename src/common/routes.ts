@@ -1,3 +1,6 @@
+/** A guest order's page: the order mail's signed link (its HTML holds the order's private details). */
+export const GUEST_ORDER_ROUTE = '/orders/:id';
+
 /**
  * The spec's route table (plus /privacy, shareable product pages and the audit panel). The server
  * answers these with the SPA; anything else that is not a file or an API route gets the SPA's 404
@@ -20,7 +23,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/how-to-buy',
   '/success',
   '/products/:id',
-  '/orders/:id',
+  GUEST_ORDER_ROUTE,
   '/explorer/tx/:signature',
   '/admin/login',
   '/admin',
@@ -50,4 +53,10 @@ const SPA_ROUTE_REGEXPS = SPA_ROUTE_PATTERNS.map(toRegExp);
 
 export function isSpaRoute(pathname: string): boolean {
   return SPA_ROUTE_REGEXPS.some((re) => re.test(pathname));
+}
+
+/** Whether a path matches one route pattern of the table (`:param` one segment, `*` the rest). */
+export function routeMatcher(pattern: string): (pathname: string) => boolean {
+  const re = toRegExp(pattern);
+  return (pathname) => re.test(pathname);
 }

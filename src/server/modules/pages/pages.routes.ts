@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Handler } from 'hono';
-import { isSpaRoute } from '#common/routes';
+import { GUEST_ORDER_ROUTE, isSpaRoute, routeMatcher } from '#common/routes';
 import type { AppDeps } from '#server/deps';
 import type { AppEnv } from '#server/lib/hono-env';
 import { injectProductHead } from '#server/modules/catalog/seo';
@@ -19,8 +19,7 @@ export interface PagesOptions {
  * as the client shell. A product URL gets its own head (title, description, structured data) and
  * 404 when the product does not exist; a path that is no page answers 404 with the not-found page.
  */
-/** The page of an order mail's signed link (`/orders/:id` in common/routes.ts). */
-const GUEST_ORDER_PAGE = /^\/orders\/[^/]+\/?$/;
+const isGuestOrderPage = routeMatcher(GUEST_ORDER_ROUTE);
 
 export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppEnv> {
   const renderer = new PageRenderer(options.webDir, options.ssrEntry, deps.logger);
@@ -38,7 +37,7 @@ export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppE
     if (template === undefined) return c.text('The web app is not built yet: run `npm run build`.', 503);
     // A guest order's page carries the order's private details in its HTML, as its API answer
     // does: kept out of every cache like that answer. Other pages may be kept if revalidated.
-    c.header('Cache-Control', GUEST_ORDER_PAGE.test(c.req.path) ? 'no-store' : 'no-cache');
+    c.header('Cache-Control', isGuestOrderPage(c.req.path) ? 'no-store' : 'no-cache');
     let html = template;
     let status: 200 | 404 = isSpaRoute(c.req.path) ? 200 : 404;
     const productId = /^\/products\/([^/]+)\/?$/.exec(c.req.path)?.[1];

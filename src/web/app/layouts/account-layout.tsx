@@ -111,6 +111,16 @@ function MobileUserStrip() {
   );
 }
 
+/** An account page's heading and first card, while they load. */
+function PageSkeleton() {
+  return (
+    <div className="space-y-4">
+      <Skeleton className="h-9 w-48" />
+      <Skeleton className="h-32 w-full" />
+    </div>
+  );
+}
+
 function AccountSkeleton() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-10 px-5 py-10 sm:px-8 lg:grid-cols-[16rem_1fr]">
@@ -120,10 +130,7 @@ function AccountSkeleton() {
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
       </div>
-      <div className="space-y-4">
-        <Skeleton className="h-9 w-48" />
-        <Skeleton className="h-32 w-full" />
-      </div>
+      <PageSkeleton />
     </div>
   );
 }
@@ -138,14 +145,7 @@ function AccountMain() {
   return (
     <main id="main" tabIndex={-1} className="min-w-0 outline-none">
       <MobileUserStrip />
-      {emailStatus.isPending ? (
-        <div className="space-y-4">
-          <Skeleton className="h-9 w-48" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-      ) : (
-        <VerifyEmailBanner />
-      )}
+      {emailStatus.isPending ? <PageSkeleton /> : <VerifyEmailBanner />}
       <div hidden={emailStatus.isPending}>
         <Outlet />
       </div>
