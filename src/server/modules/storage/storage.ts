@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { Config } from '#server/config';
 
 /**
@@ -173,15 +166,22 @@ function isErrno(err: unknown, code: string): boolean {
 type S3Settings = Extract<Config['storage'], { driver: 's3' }>;
 
 export function createS3Storage(settings: S3Settings): Storage {
-  const client = new S3Client({
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    // Without keys the SDK's default chain applies (environment, instance role, ...).
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  // The SDK (about a quarter of a CPU second to import) loads with the first object call, so a
+  // shop on local disk, the default, never loads it and one on S3 starts as fast.
+  let loading: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const s3 = () =>
+    (loading ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        // Without keys the SDK's default chain applies (environment, instance role, ...).
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+      }),
+    })));
   const Bucket = settings.bucket;
   const base = settings.publicUrl.replace(/\/+$/, '');
 
@@ -190,9 +190,10 @@ export function createS3Storage(settings: S3Settings): Storage {
 
     async put(key, bytes, contentType, options = {}) {
       assertKey(key);
+      const { sdk, client } = await s3();
       try {
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: key,
             Body: bytes,
@@ -210,8 +211,9 @@ export function createS3Storage(settings: S3Settings): Storage {
 
     async get(key) {
       if (!isValidStorageKey(key)) return null;
+      const { sdk, client } = await s3();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!res.Body) return null;
         const bytes = await res.Body.transformToByteArray();
         return { bytes, contentType: res.ContentType ?? contentTypeForKey(key) };
@@ -223,8 +225,9 @@ export function createS3Storage(settings: S3Settings): Storage {
 
     async exists(key) {
       if (!isValidStorageKey(key)) return false;
+      const { sdk, client } = await s3();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (err) {
         if (s3Status(err) === 404) return false;
@@ -234,7 +237,8 @@ export function createS3Storage(settings: S3Settings): Storage {
 
     async delete(key) {
       assertKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     publicUrl(key) {
@@ -245,8 +249,8 @@ export function createS3Storage(settings: S3Settings): Storage {
   };
 }
 
+/** The HTTP status of an S3 error (the SDK's S3ServiceException, or any error carrying its metadata). */
 function s3Status(err: unknown): number | undefined {
-  if (err instanceof S3ServiceException) return err.$metadata.httpStatusCode;
   const meta = (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata;
   return meta?.httpStatusCode;
 }
