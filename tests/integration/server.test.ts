@@ -58,14 +58,12 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
   it('serves the SPA for every route of the route table and a 404 page otherwise', async () => {
     // A full load without a session goes to the area's sign-in page, and /success without a
     // reference to the store; with the admin's session every page is served.
-    const anonymousGoesTo = (url: string) =>
-      url.startsWith('/profile')
-        ? '/login'
-        : url.startsWith('/admin') && url !== '/admin/login'
-          ? '/admin/login?reason=unauthenticated'
-          : url === '/success'
-            ? '/'
-            : undefined;
+    const anonymousGoesTo = (url: string): string | undefined => {
+      if (url.startsWith('/profile')) return '/login';
+      if (url.startsWith('/admin') && url !== '/admin/login') return '/admin/login?reason=unauthenticated';
+      if (url === '/success') return '/';
+      return undefined;
+    };
     const { admin } = await signInClients(t);
     const signedIn = new TestClient(app);
     for (const [name, value] of admin.cookies) signedIn.cookies.set(name, value);
@@ -75,11 +73,9 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
       const to = anonymousGoesTo(url);
       const anonymous = await app.request(url);
       if (to) expect([anonymous.status, anonymous.headers.get('location')], url).toEqual([302, to]);
-      const res = !to
-        ? anonymous
-        : url === '/success'
-          ? await app.request('/success?reference=abc')
-          : await signedIn.get(url);
+      let res = anonymous;
+      if (url === '/success') res = await app.request('/success?reference=abc');
+      else if (to) res = await signedIn.get(url);
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       // A guest order's page holds private details: no cache keeps it.

@@ -14,13 +14,13 @@ export interface PagesOptions {
   apiFetch: (request: Request, c: Context<AppEnv>) => Promise<Response>;
 }
 
+const isGuestOrderPage = routeMatcher(GUEST_ORDER_ROUTE);
+
 /**
  * Every page URL: storefront pages rendered on the server (PageRenderer), admin and account pages
  * as the client shell. A product URL gets its own head (title, description, structured data) and
  * 404 when the product does not exist; a path that is no page answers 404 with the not-found page.
  */
-const isGuestOrderPage = routeMatcher(GUEST_ORDER_ROUTE);
-
 export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppEnv> {
   const renderer = new PageRenderer(options.webDir, options.ssrEntry, deps.logger);
   let indexHtml: string | undefined;
