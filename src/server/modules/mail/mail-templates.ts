@@ -1,3 +1,4 @@
+import { shortOrderId } from '#common/format';
 import type { OutgoingMail } from './mail.repository';
 
 /**
@@ -107,7 +108,7 @@ function itemLines(items: OrderMailFacts['items']): string[] {
 }
 
 export function orderConfirmationMail(order: OrderMailFacts): OutgoingMail {
-  const number = order.id.slice(0, 8);
+  const number = shortOrderId(order.id);
   return mail(
     `order-confirmed:${order.id}`,
     order.to,
@@ -122,7 +123,7 @@ export function orderConfirmationMail(order: OrderMailFacts): OutgoingMail {
 }
 
 export function orderRefundMail(order: OrderMailFacts): OutgoingMail {
-  const number = order.id.slice(0, 8);
+  const number = shortOrderId(order.id);
   return mail(
     `order-refund:${order.id}`,
     order.to,
@@ -139,7 +140,7 @@ export function orderUpdateMail(
   order: OrderMailFacts,
   update: { status: string; trackingNumber: string | null; trackingUrl: string | null },
 ): OutgoingMail {
-  const number = order.id.slice(0, 8);
+  const number = shortOrderId(order.id);
   const shipped =
     update.status === 'shipped' || (update.status === 'pending' && update.trackingNumber !== null);
   const paragraphs = [
