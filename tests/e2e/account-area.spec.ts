@@ -89,8 +89,7 @@ describeBrowser('account area', () => {
     expect(await ticket.textContent()).toContain('Normal priority');
 
     const admin = await shop.newPage();
-    await signInAsAdmin(admin, shop.server.admin);
-    await admin.goto('/admin/messages');
+    await signInAsAdmin(admin, shop.server, '/admin/messages');
     const card = admin.getByRole('article', { name: 'Sizing on the <b>Harbor</b> jacket' });
     await card.getByRole('button', { name: 'Mark Read' }).click();
     await page.locator('li[data-status="read"]').filter({ hasText: 'Harbor' }).waitFor();

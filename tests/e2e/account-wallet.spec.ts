@@ -178,8 +178,7 @@ describeBrowser('wallet and rewards', () => {
 
       // The admin presses Process Airdrop and confirms; the claims list on the airdrops page.
       const admin = await shop.newPage();
-      await signInAsAdmin(admin, shop.server.admin);
-      await admin.goto('/admin/airdrops');
+      await signInAsAdmin(admin, shop.server, '/admin/airdrops');
       await admin.getByRole('button', { name: 'Process Airdrop' }).click();
       const confirm = admin.getByRole('dialog', { name: 'Process this airdrop?' });
       await confirm.getByText('wallets.', { exact: false }).waitFor();

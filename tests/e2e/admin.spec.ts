@@ -115,7 +115,7 @@ describeBrowser('admin back office', () => {
 
   it('adds a product with two uploaded images, edits it (the storefront follows) and deletes it', async () => {
     const page = await shop.newPage();
-    await signInAsAdmin(page, shop.server.admin);
+    await signInAsAdmin(page, shop.server);
     const title = `E2E Trail Hoodie ${tag()}`;
 
     await page.getByRole('link', { name: 'Add Product' }).click();
@@ -284,8 +284,7 @@ describeBrowser('admin back office', () => {
         body: JSON.stringify({ card: { enabled: false }, crypto: { enabled: false }, reservationMinutes: 5 }),
       }),
     );
-    await signInAsAdmin(page, shop.server.admin);
-    await page.goto('/admin');
+    await signInAsAdmin(page, shop.server, '/admin');
     const warning = page.getByRole('alert').filter({ hasText: 'Shoppers cannot pay.' });
     await warning.waitFor();
     await warning.getByRole('link', { name: 'Settings' }).click();
@@ -294,10 +293,9 @@ describeBrowser('admin back office', () => {
 
   it('updates an API configuration, shows it masked only, and the audit log prepends the entry live', async () => {
     const page = await shop.newPage();
-    await signInAsAdmin(page, shop.server.admin);
+    await signInAsAdmin(page, shop.server);
     const audit = await shop.newPage();
-    await signInAsAdmin(audit, shop.server.admin);
-    await audit.goto('/admin/audit');
+    await signInAsAdmin(audit, shop.server, '/admin/audit');
     await audit.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
     await audit.locator('option[value="update_api_config"]').waitFor({ state: 'attached' });
     await audit.getByRole('combobox', { name: 'Action' }).selectOption('update_api_config');
@@ -355,9 +353,8 @@ describeBrowser('admin back office', () => {
     });
 
     const page = await shop.newPage();
-    await signInAsAdmin(page, shop.server.admin);
     // The customer's row opens their orders: the orders screen searched by their email.
-    await page.goto('/admin/customers');
+    await signInAsAdmin(page, shop.server, '/admin/customers');
     await page.getByRole('searchbox', { name: 'Search customers' }).fill(email);
     await page.getByRole('link', { name: /^2 orders by / }).click();
     await page.waitForURL((url) => url.pathname === '/admin/orders');
@@ -434,8 +431,7 @@ describeBrowser('admin back office', () => {
       .executeTakeFirstOrThrow();
 
     const page = await shop.newPage();
-    await signInAsAdmin(page, shop.server.admin);
-    await page.goto('/admin/messages');
+    await signInAsAdmin(page, shop.server, '/admin/messages');
     await page.getByRole('searchbox', { name: 'Search messages' }).fill(subject);
     const card = page.getByRole('article', { name: subject });
     await card.waitFor();
@@ -479,8 +475,7 @@ describeBrowser('admin back office', () => {
 
   it("processes an airdrop, showing the server's answer", async () => {
     const page = await shop.newPage();
-    await signInAsAdmin(page, shop.server.admin);
-    await page.goto('/admin/airdrops');
+    await signInAsAdmin(page, shop.server, '/admin/airdrops');
     await page.getByRole('heading', { level: 1, name: 'Airdrop Management' }).waitFor();
     for (const title of ['Total Claims', 'Total Amount in SOL', 'Unique Wallets']) {
       await page.getByText(title, { exact: true }).waitFor();
@@ -542,8 +537,7 @@ describeBrowser('admin back office', () => {
 
   it("lists orders with the spec's status filter and says 'Failed to load orders' when they fail", async () => {
     const page = await shop.newPage();
-    await signInAsAdmin(page, shop.server.admin);
-    await page.goto('/admin/orders');
+    await signInAsAdmin(page, shop.server, '/admin/orders');
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     const status = page.getByRole('combobox', { name: 'Status' });
     expect(await status.locator('option').allTextContents()).toEqual([
@@ -570,7 +564,7 @@ describeBrowser('admin back office', () => {
 
   it("says 'Failed to update product' when saving fails without a message, and stays on the form", async () => {
     const page = await shop.newPage();
-    await signInAsAdmin(page, shop.server.admin);
+    await signInAsAdmin(page, shop.server);
     await page
       .getByRole('link', { name: /^Edit / })
       .first()
@@ -593,7 +587,7 @@ describeBrowser('admin back office', () => {
 
   it('shows the navigation sections and table columns as the spec writes them (no uppercase)', async () => {
     const page = await shop.newPage({ width: 1280, height: 900 });
-    await signInAsAdmin(page, shop.server.admin);
+    await signInAsAdmin(page, shop.server);
     // innerText is the rendered text: a CSS text-transform would show in it.
     const nav = page.getByRole('navigation', { name: 'Admin' });
     // The accessible name is the DOM text (whatever the CSS does): wait for the panel with it.
@@ -620,7 +614,7 @@ describeBrowser('admin back office', () => {
     await login.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     for (const violation of await axeViolations(login)) found.push(`/admin/login: ${violation}`);
     const page = await shop.newPage({ width: 1280, height: 900 });
-    await signInAsAdmin(page, shop.server.admin);
+    await signInAsAdmin(page, shop.server);
     for (const path of ADMIN_PAGES) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -641,7 +635,7 @@ describeBrowser('admin back office', () => {
 
   it('fits every admin page on a 360 px screen', async () => {
     const page = await shop.newPage({ width: 360, height: 740, isMobile: true });
-    await signInAsAdmin(page, shop.server.admin);
+    await signInAsAdmin(page, shop.server);
     for (const path of ADMIN_PAGES) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
