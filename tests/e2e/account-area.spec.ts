@@ -3,7 +3,6 @@
  * Mark Read reaching the customer's list live), settings (view and edit, each validation message,
  * saved on the server), and Wallet & Rewards.
  */
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { SETTINGS_TEXTS } from '#common/schemas/account-settings';
 import { EMAIL_CHANGE_TEXTS, SESSION_TEXTS } from '#common/schemas/auth';
@@ -12,28 +11,14 @@ import { outboxLink } from '../helpers/outbox';
 import { mapWithConcurrency } from '#server/lib/concurrency';
 import { axeViolations } from '../helpers/axe';
 import { describeBrowser, useBrowserSuite } from '../helpers/browser';
-import { signInAsAdmin } from '../helpers/browser-auth';
-
-let counter = 0;
-
-/** Signs a new customer up on /login; returns their email. */
-async function signUp(page: Page): Promise<string> {
-  const email = `account-${Date.now().toString(36)}-${counter++}@example.com`;
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('harbor-lights-71');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname === '/profile/orders');
-  return email;
-}
+import { CUSTOMER_PASSWORD, signInAsAdmin, signUpCustomer } from '../helpers/browser-auth';
 
 describeBrowser('account area', () => {
   const shop = useBrowserSuite();
 
   it('draws an account page without moving it: the confirm-your-email banner comes with the page', async () => {
     const page = await shop.newPage();
-    await signUp(page);
+    await signUpCustomer(page, shop.server, 'account');
     // Every layout shift of the next load, and an email status that takes its time to arrive.
     await page.addInitScript(() => {
       const w = window as unknown as { shifts: number };
@@ -57,7 +42,7 @@ describeBrowser('account area', () => {
 
   it("creates a support ticket and sees the admin's Mark Read and Archive live", async () => {
     const page = await shop.newPage();
-    await signUp(page);
+    await signUpCustomer(page, shop.server, 'account');
     await page.goto('/profile/messages');
     await page.getByText(TICKET_TEXTS.empty).waitFor();
 
@@ -107,7 +92,7 @@ describeBrowser('account area', () => {
 
   it('edits settings with each validation message, saves them to the account and signs other devices out', async () => {
     const page = await shop.newPage();
-    const email = await signUp(page);
+    const email = await signUpCustomer(page, shop.server, 'account');
     await page.goto('/profile/settings');
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByText(email).waitFor();
@@ -152,7 +137,7 @@ describeBrowser('account area', () => {
     const other = await shop.newPage();
     await other.goto('/login');
     await other.getByLabel('Email', { exact: true }).fill(email);
-    await other.getByLabel('Password', { exact: true }).fill('harbor-lights-71');
+    await other.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
     await other.getByRole('button', { name: 'Sign in', exact: true }).click();
     await other.waitForURL((url) => url.pathname.startsWith('/profile'));
     await other.goto('/profile/settings');
@@ -172,7 +157,7 @@ describeBrowser('account area', () => {
   it('changes the email only after the new address confirms it from the mailed link', async () => {
     shop.allowConsoleErrors(/status of 400/);
     const page = await shop.newPage();
-    const email = await signUp(page);
+    const email = await signUpCustomer(page, shop.server, 'account');
     const next = `moved-${Date.now().toString(36)}@example.com`;
     await page.goto('/profile/settings');
     const card = page.getByRole('region', { name: 'Email address' });
@@ -182,7 +167,7 @@ describeBrowser('account area', () => {
     await card.getByLabel('Password').fill('wrong-password-1');
     await card.getByRole('button', { name: 'Send confirmation link' }).click();
     await card.getByText('Invalid password').waitFor();
-    await card.getByLabel('Password').fill('harbor-lights-71');
+    await card.getByLabel('Password').fill(CUSTOMER_PASSWORD);
     await card.getByRole('button', { name: 'Send confirmation link' }).click();
     await card.getByText(EMAIL_CHANGE_TEXTS.sent).waitFor();
     expect(await card.textContent()).toContain(email);
@@ -200,7 +185,7 @@ describeBrowser('account area', () => {
     // A phone and a desktop side by side, each its own shopper.
     await mapWithConcurrency([360, 1280], 2, async (width) => {
       const page = await shop.newPage({ width, height: 900 });
-      await signUp(page);
+      await signUpCustomer(page, shop.server, 'account');
       for (const path of ['/profile/orders', '/profile/messages', '/profile/wallet', '/profile/settings']) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WALLET_TEXTS } from '#common/schemas/wallet';
 import type { Database } from '#server/db/client';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
-import { signInAsAdmin } from '../helpers/browser-auth';
+import { signInAsAdmin, signUpCustomer } from '../helpers/browser-auth';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 import { openTestDatabase } from '../helpers/test-app';
 
@@ -136,15 +136,6 @@ async function injectTestWallet(page: Page): Promise<string> {
   return address;
 }
 
-async function signUp(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Email', { exact: true }).fill(`wallet-${Date.now().toString(36)}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('harbor-lights-71');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname === '/profile/orders');
-}
-
 describeBrowser('wallet and rewards', () => {
   const serverOptions: ShopServerOptions = {};
   let scratch: ScratchDatabase | undefined;
@@ -166,7 +157,7 @@ describeBrowser('wallet and rewards', () => {
       database = await openTestDatabase(scratch!, { poolSize: 2 });
       const page = await shop.newPage();
       const address = await injectTestWallet(page);
-      await signUp(page);
+      await signUpCustomer(page, shop.server, 'wallet');
       await page.goto('/profile/wallet');
       await page.getByText(WALLET_TEXTS.connectToView).waitFor();
       // The wallet becomes one of the largest holders: 4.9 million AELO from the demo shopper.
@@ -226,7 +217,7 @@ describeBrowser('wallet and rewards', () => {
       const body = (await res.json()) as { token: Record<string, unknown> };
       await route.fulfill({ response: res, json: { ...body, token: { ...body.token, demoWallet: false } } });
     });
-    await signUp(page);
+    await signUpCustomer(page, shop.server, 'wallet');
     await page.goto('/profile/wallet');
     await page.getByText(WALLET_TEXTS.install).waitFor();
     await page.getByText(WALLET_TEXTS.connectToView).waitFor();
