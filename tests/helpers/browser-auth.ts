@@ -2,17 +2,25 @@ import type { Page } from 'playwright-core';
 import type { ShopServer } from './browser';
 
 /**
- * Signs the server's admin in and opens `path` (by default the products list, where the sign-in
- * form leads). The session comes from the sign-in API into the page's own context (`page.request`
- * shares the context's cookies), so a test that needs an admin does not load and fill /admin/login
- * first; app-shell.spec.ts tests the sign-in form itself.
+ * POSTs `data` to one of the shop's API routes from the page's own context, as the shop's pages do
+ * (same origin; `page.request` shares the context's cookies, so a session it answers with is the
+ * page's). Fails on an answer that is not 2xx.
  */
-export async function signInAsAdmin(page: Page, server: ShopServer, path = '/admin/products'): Promise<void> {
-  const res = await page.request.post(`${server.baseUrl}/api/auth/sign-in/email`, {
-    data: { email: server.admin.email, password: server.admin.password },
+async function postFromPage(page: Page, server: ShopServer, route: string, data: object): Promise<void> {
+  const res = await page.request.post(`${server.baseUrl}${route}`, {
+    data,
     headers: { origin: server.baseUrl },
   });
-  if (!res.ok()) throw new Error(`The admin's sign-in answered ${res.status()}: ${await res.text()}`);
+  if (!res.ok()) throw new Error(`POST ${route} answered ${res.status()}: ${await res.text()}`);
+}
+
+/**
+ * Signs the server's admin in and opens `path` (by default the products list, where the sign-in
+ * form leads). The session comes from the sign-in API, so a test that needs an admin does not load
+ * and fill /admin/login first; app-shell.spec.ts tests the sign-in form itself.
+ */
+export async function signInAsAdmin(page: Page, server: ShopServer, path = '/admin/products'): Promise<void> {
+  await postFromPage(page, server, '/api/auth/sign-in/email', server.admin);
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).waitFor();
 }
@@ -29,10 +37,6 @@ let customers = 0;
  */
 export async function signUpCustomer(page: Page, server: ShopServer, prefix = 'customer'): Promise<string> {
   const email = `${prefix}-${Date.now().toString(36)}-${customers++}@example.com`;
-  const res = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
-    data: { email, password: CUSTOMER_PASSWORD },
-    headers: { origin: server.baseUrl },
-  });
-  if (!res.ok()) throw new Error(`The sign-up of ${email} answered ${res.status()}: ${await res.text()}`);
+  await postFromPage(page, server, '/api/auth/sign-up/email', { email, password: CUSTOMER_PASSWORD });
   return email;
 }
