@@ -9,8 +9,6 @@ import {
   type RefObject,
 } from 'react';
 
-const KEYFRAMES = '@keyframes aelo-marquee{from{transform:translateX(0)}to{transform:translateX(-50%)}}';
-
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 function subscribeToMotion(onChange: () => void): () => void {
@@ -80,9 +78,6 @@ export function Marquee({
       tabIndex={still ? 0 : undefined}
       className={cn('overflow-hidden motion-reduce:overflow-x-auto', className)}
     >
-      <style href="aelo-marquee" precedence="default">
-        {KEYFRAMES}
-      </style>
       <div
         data-marquee-track
         data-paused={inSight ? undefined : ''}
