@@ -103,6 +103,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const prefetches: Promise<unknown>[] = [queryClient.prefetchQuery(meQueryOptions())];
   for (const { handle, params } of matches) {
     if (handle?.prefetch) prefetches.push(handle.prefetch(queryClient, { params, url }));
+    if (handle?.preload) prefetches.push(handle.preload({ params }));
   }
   await withinBudget(Promise.allSettled(prefetches), options.dataBudgetMs);
   for (const { handle } of matches) {

@@ -34,7 +34,10 @@ async function start(root: HTMLElement) {
   if (state) {
     // Hydrate from the server's data and code: no second fetch, no loading state in between.
     hydrate(queryClient, state.queries);
-    await Promise.all([loadRouteModules(window.location.pathname), preloadConsentPrompts()]);
+    const loadPages = loadRouteModules(window.location.pathname).then((matches) =>
+      Promise.all(matches.map(({ handle, params }) => handle?.preload?.({ params }) ?? Promise.resolve())),
+    );
+    await Promise.all([loadPages, preloadConsentPrompts()]);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page: a tap or a scroll is answered while it runs.
     startTransition(() => {

@@ -11,6 +11,13 @@ export interface PageHandle {
     args: { params: Record<string, string | undefined>; url: URL },
   ) => Promise<unknown>;
   /**
+   * The code its first screen shows besides the page's own module: a lazily loaded part the server
+   * renders whole (the product modal of a product URL). The server awaits it before rendering, and
+   * the browser before hydrating, so the browser adopts the server's HTML of that part instead of
+   * suspending on it and drawing it again.
+   */
+  preload?: (args: { params: Record<string, string | undefined> }) => Promise<unknown>;
+  /**
    * Where the server sends the visitor instead, given the URL and what the prefetches loaded (the
    * page itself would render a <Navigate>, which a server cannot follow: the visitor would see an
    * empty page, then the next one drawn over it).

@@ -261,6 +261,6 @@ export const handle: PageHandle = {
       queryClient.prefetchInfiniteQuery(productsQueryOptions(productFiltersFromSearch(url.searchParams))),
       queryClient.prefetchQuery(tokenStatsQueryOptions()),
       params.id ? queryClient.prefetchQuery(productQueryOptions(params.id)) : undefined,
-      params.id ? ProductModal.preload() : undefined,
     ]),
+  preload: ({ params }) => (params.id ? ProductModal.preload() : Promise.resolve()),
 };
