@@ -106,6 +106,60 @@ describeBrowser('storefront first load', () => {
     expect(api).toEqual([]);
   });
 
+  it('makes the dialogs the server rendered open modal before the code loads, and hydrates them in place', async () => {
+    const [, product] = await catalogue();
+    const dialogs = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('dialog')].map((dialog) => ({
+          name: dialog.id || dialog.getAttribute('aria-labelledby'),
+          modal: dialog.matches(':modal'),
+          // React marks each element it has rendered or adopted.
+          hydrated: Object.keys(dialog).some((key) => key.startsWith('__reactFiber$')),
+        })),
+      );
+
+    // None of the app's code (every script of it empty): the page's own first script has made them
+    // modal, the disclaimer of a first visit on top of the product.
+    const bare = await shop.newPage({ consent: 'unset' });
+    await bare.route('**/assets/*.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '' }),
+    );
+    // (The frame's own goto: the page's waits for a hydration that cannot come.)
+    await bare.mainFrame().goto(shop.url(`/products/${product!.id}`));
+    expect(await dialogs(bare)).toEqual([
+      { name: 'product-modal-title', modal: true, hydrated: false },
+      { name: 'disclaimer', modal: true, hydrated: false },
+    ]);
+    expect(
+      await bare.evaluate(
+        () => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('dialog')?.id,
+      ),
+    ).toBe('disclaimer');
+    await bare.close();
+
+    // With the code: React adopts both dialogs as the server drew them, removing none.
+    const page = await shop.newPage({ consent: 'unset' });
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, { removedDialogs: removed });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && (node.matches('dialog') || node.querySelector('dialog')))
+              removed.push(node.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`/products/${product!.id}`);
+    expect(await dialogs(page)).toEqual([
+      { name: 'product-modal-title', modal: true, hydrated: true },
+      { name: 'disclaimer', modal: true, hydrated: true },
+    ]);
+    expect(
+      await page.evaluate(() => (window as unknown as { removedDialogs: string[] }).removedDialogs),
+    ).toEqual([]);
+    await page.close();
+  });
+
   it('loads the code of the sections below the grid only when they come near, keeping their server HTML meanwhile', async () => {
     const page = await shop.newPage({ width: 1280, height: 800 });
     const chunks: string[] = [];
