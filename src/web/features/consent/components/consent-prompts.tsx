@@ -23,8 +23,9 @@ function prompt<T>(load: () => Promise<T>) {
   return { preload, loaded: () => module };
 }
 
-const cookieNotice = prompt(() => import('./cookie-notice'));
-const disclaimerModal = prompt(() => import('./disclaimer-modal'));
+// Both prompts in one module: they travel in one chunk (vite.config.ts), which a dynamic import of
+// each would reach through a re-exporting file of its own.
+const prompts = prompt(() => import('./first-visit-prompts'));
 
 function useLoaded<T>(code: { preload: () => Promise<T>; loaded: () => T | undefined }): T | undefined {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -36,12 +37,12 @@ function useLoaded<T>(code: { preload: () => Promise<T>; loaded: () => T | undef
 }
 
 function CookieNotice() {
-  const Notice = useLoaded(cookieNotice)?.CookieNotice;
+  const Notice = useLoaded(prompts)?.CookieNotice;
   return Notice ? <Notice /> : null;
 }
 
 function DisclaimerModal() {
-  const Modal = useLoaded(disclaimerModal)?.DisclaimerModal;
+  const Modal = useLoaded(prompts)?.DisclaimerModal;
   return Modal ? <Modal /> : null;
 }
 
@@ -52,10 +53,10 @@ function DisclaimerModal() {
  */
 export function preloadConsentPrompts(flags?: ConsentFlags): Promise<unknown> {
   const flag = (key: ConsentStorageKey) => (flags ? (flags[key] ?? null) : readCookieFlag(key));
-  const loads: Promise<unknown>[] = [];
-  if (flag(CONSENT_STORAGE_KEYS.cookieConsent) === null) loads.push(cookieNotice.preload());
-  if (flag(CONSENT_STORAGE_KEYS.disclaimerAccepted) !== true) loads.push(disclaimerModal.preload());
-  return Promise.all(loads);
+  const unanswered =
+    flag(CONSENT_STORAGE_KEYS.cookieConsent) === null ||
+    flag(CONSENT_STORAGE_KEYS.disclaimerAccepted) !== true;
+  return unanswered ? prompts.preload() : Promise.resolve();
 }
 
 /**
