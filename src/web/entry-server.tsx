@@ -2,7 +2,7 @@ import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/
 import { StrictMode, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { AppRoutes, loadRouteModules, matchRouteIds } from './app/router';
+import { AppRoutes, loadRouteModules, matchPageFiles, matchRouteIds } from './app/router';
 import { preloadConsentPrompts } from './features/consent/components/consent-prompts';
 import { ConsentFlagsProvider, consentFlagsFromCookies } from './features/consent/hooks/use-stored-flag';
 import { paths } from './config/paths';
@@ -25,7 +25,7 @@ export interface SsrState {
 export type RenderResult =
   | { kind: 'client' }
   | { kind: 'redirect'; location: string }
-  | { kind: 'page'; stream: ReadableStream<Uint8Array>; state: SsrState; routeIds: string[] };
+  | { kind: 'page'; stream: ReadableStream<Uint8Array>; state: SsrState; pageFiles: string[] };
 
 export interface RenderOptions {
   /** CSP nonce for the scripts React streams in (Suspense boundaries that finish later). */
@@ -129,6 +129,6 @@ export async function render(request: Request, options: RenderOptions): Promise<
     kind: 'page',
     stream,
     state: { queries },
-    routeIds: matchRouteIds(url.pathname),
+    pageFiles: matchPageFiles(url.pathname),
   };
 }

@@ -7,13 +7,22 @@ import { pageHandle, type PageHandle } from './page-data';
 import { hasPageFile, LazyPage, loadPage } from './page-modules';
 import { shopInfoQueryOptions } from '../lib/shop-info';
 
+/** Page routes whose id is not their file (see `page`). */
+const pageFileOf = new Map<string, string>();
+
+/** The file under ./routes a route shows: its id, unless `page` was given another one. */
+function fileOfRoute(id: string): string | undefined {
+  return pageFileOf.get(id) ?? (hasPageFile(id) ? id : undefined);
+}
+
 /**
- * A page under ./routes: its route id is its file (`storefront/home`), which the server uses to
- * preload that page's chunks with the first byte (see entry-server.tsx).
+ * A page under ./routes (`storefront/home`), which the server preloads with the first byte (see
+ * entry-server.tsx). Its route id is its file, or `id` where two routes show the same file.
  */
-function page(file: string): Pick<RouteObject, 'id' | 'element'> {
+function page(file: string, id = file): Pick<RouteObject, 'id' | 'element'> {
   if (!hasPageFile(file)) throw new Error(`No route module ./routes/${file}.tsx`);
-  return { id: file, element: <LazyPage file={file} /> };
+  if (id !== file) pageFileOf.set(id, file);
+  return { id, element: <LazyPage file={file} /> };
 }
 
 /** The pages of an area, inside its error boundary (a failing page keeps the area's navigation). */
@@ -47,7 +56,9 @@ const storefrontPages: RouteObject[] = [
   { path: paths.confirmEmail.path, ...page('storefront/confirm-email') },
   { path: paths.howToBuy.path, ...page('storefront/how-to-buy') },
   { path: paths.success.path, ...page('storefront/success') },
-  { path: paths.product.path, ...page('storefront/product') },
+  // The landing page with that product's modal open: the same file, so the page stays mounted
+  // (scroll, filters, loaded grid) when a card opens or closes.
+  { path: paths.product.path, ...page('storefront/home', 'storefront/product') },
   { path: paths.guestOrder.path, ...page('storefront/guest-order') },
   { path: paths.explorerTx.path, ...page('storefront/explorer-tx') },
   { path: '*', ...page('storefront/not-found') },
@@ -129,9 +140,14 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** The route ids a URL matches, outermost first: a page's id is its file under ./routes. */
+/** The route ids a URL matches, outermost first. */
 export function matchRouteIds(pathname: string): string[] {
   return (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.id ? [m.route.id] : []));
+}
+
+/** The files under ./routes of the pages a URL matches, outermost first (a layout, then its page). */
+export function matchPageFiles(pathname: string): string[] {
+  return matchRouteIds(pathname).flatMap((id) => fileOfRoute(id) ?? []);
 }
 
 /**
@@ -144,7 +160,7 @@ export async function loadRouteModules(
   const matches = matchRoutes(routes, pathname) ?? [];
   return Promise.all(
     matches.map(async ({ route, params }) => {
-      const file = route.id && hasPageFile(route.id) ? route.id : undefined;
+      const file = route.id ? fileOfRoute(route.id) : undefined;
       const handle = file ? (await loadPage(file)).handle : pageHandle(route.handle);
       return { handle, params };
     }),

@@ -19,7 +19,7 @@ interface SsrModule {
   ): Promise<
     | { kind: 'client' }
     | { kind: 'redirect'; location: string }
-    | { kind: 'page'; stream: ReadableStream<Uint8Array>; state: unknown; routeIds: string[] }
+    | { kind: 'page'; stream: ReadableStream<Uint8Array>; state: unknown; pageFiles: string[] }
   >;
 }
 
@@ -102,7 +102,7 @@ export class PageRenderer {
   }
 
   /** The pages' chunks and everything they import (the page's code besides the entry's). */
-  pageChunks(routeIds: readonly string[]): string[] {
+  pageChunks(pageFiles: readonly string[]): string[] {
     const manifest = this.readManifest();
     const scripts = new Set<string>();
     const visit = (key: string) => {
@@ -111,7 +111,7 @@ export class PageRenderer {
       scripts.add(chunk.file);
       chunk.imports?.forEach(visit);
     };
-    for (const id of routeIds) visit(`src/web/app/routes/${id}.tsx`);
+    for (const file of pageFiles) visit(`src/web/app/routes/${file}.tsx`);
     return [...scripts].map((file) => `/${file}`);
   }
 
@@ -144,7 +144,7 @@ export class PageRenderer {
    */
   scriptsAfterPaint(
     html: string,
-    routeIds: readonly string[],
+    pageFiles: readonly string[],
     nonce: string | undefined,
   ): { html: string; loader: string } {
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
@@ -155,7 +155,7 @@ export class PageRenderer {
       preloads.add(href);
       return '';
     });
-    for (const href of this.pageChunks(routeIds)) if (href !== entry[1]) preloads.add(href);
+    for (const href of this.pageChunks(pageFiles)) if (href !== entry[1]) preloads.add(href);
     const font = this.font();
     if (font) {
       rest = rest.replace(
@@ -234,7 +234,7 @@ export class PageRenderer {
     if (result.kind === 'client') return null;
     if (result.kind === 'redirect') return { redirect: result.location };
 
-    const page = this.scriptsAfterPaint(this.inlineStyles(html), result.routeIds, nonce);
+    const page = this.scriptsAfterPaint(this.inlineStyles(html), result.pageFiles, nonce);
     const { head, tail } = PageRenderer.parts(page.html);
     const state = JSON.stringify(result.state).replace(/</g, '\\u003c');
     const encoder = new TextEncoder();
