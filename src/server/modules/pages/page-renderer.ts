@@ -47,6 +47,9 @@ const DATA_BUDGET_MS = 400;
 /** Headers the in-process API calls carry over from the visitor's request. */
 const FORWARDED_HEADERS = ['cookie', 'x-forwarded-for', 'user-agent', 'accept-language'];
 
+/** The id of the page's loader script, which the first frame waits for (scriptsAfterPaint). */
+const LOADER_ID = 'page-loader';
+
 export class PageRenderer {
   private readonly requestScope = new AsyncLocalStorage<ApiFetch>();
   private ssr: Promise<SsrModule | null> | undefined;
@@ -147,15 +150,18 @@ export class PageRenderer {
     pageFiles: readonly string[],
     nonce: string | undefined,
   ): { html: string; loader: string } {
-    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-    if (!entry || !nonce) return { html, loader: '' };
+    // The entry, and the bundler's runtime before it when the entry awaits at its top level
+    // (lib/yield-to-browser.ts): the entry imports it, so they may load in any order.
+    const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)];
+    if (entries.length === 0 || !nonce) return { html, loader: '' };
+    const scripts = entries.map((entry) => entry[1]!);
     const preloads = new Set<string>();
-    let rest = html.replace(entry[0], '');
+    let rest = entries.reduce((page, entry) => page.replace(entry[0], ''), html);
     rest = rest.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
       preloads.add(href);
       return '';
     });
-    for (const href of this.pageChunks(pageFiles)) if (href !== entry[1]) preloads.add(href);
+    for (const href of this.pageChunks(pageFiles)) if (!scripts.includes(href)) preloads.add(href);
     const font = this.font();
     if (font) {
       rest = rest.replace(
@@ -163,6 +169,14 @@ export class PageRenderer {
         () => `  <link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin />\n  </head>`,
       );
     }
+    // The first frame waits until the loader below has been parsed (and run): the page is drawn
+    // once, whole, with its dialogs already modal, instead of half-parsed, then restyled and laid
+    // out again after the first paint. The server sends the page whole (renderWhole), so this waits
+    // on parsing, not on the network. Browsers without render-blocking `expect` links paint as before.
+    rest = rest.replace(
+      '</head>',
+      () => `  <link rel="expect" href="#${LOADER_ID}" blocking="render" />\n  </head>`,
+    );
     // First, while the page is still being parsed and has not been styled yet, the dialogs the server
     // rendered open (a first visit's disclaimer, a shared product) become modal, as Modal in
     // components/ui/dialog.tsx would make them on hydration. Done there, it restyles the whole page
@@ -172,11 +186,11 @@ export class PageRenderer {
     // drawn before it is on screen), or a second after the first frame where paint timing is not
     // reported.
     const loader =
-      `<script nonce="${nonce}">(function(){var d=document,started=0;` +
+      `<script id="${LOADER_ID}" nonce="${nonce}">(function(){var d=document,started=0;` +
       `d.querySelectorAll("#root dialog[open]").forEach(function(g){g.style.animation="none";g.removeAttribute("open");g.showModal()});` +
       `function load(){if(started++)return;` +
       `${JSON.stringify([...preloads])}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
-      `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry[1])};d.head.appendChild(s)}` +
+      `${JSON.stringify(scripts)}.forEach(function(h){var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=h;d.head.appendChild(s)})}` +
       `try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(load)}}).observe({type:"paint",buffered:true})}catch(e){}` +
       `requestAnimationFrame(function(){setTimeout(load,1000)})})()</script>`;
     return { html: rest, loader };
