@@ -1,6 +1,8 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+// Here, between React DOM and the app: the app's modules are evaluated in a task of their own.
+import './lib/yield-to-browser';
 import { App } from './app/app';
 import { AppLoading } from './app/root';
 import { loadRouteModules } from './app/router';
@@ -34,10 +36,10 @@ async function start(root: HTMLElement) {
   if (state) {
     // Hydrate from the server's data and code: no second fetch, no loading state in between.
     hydrate(queryClient, state.queries);
-    const loadPages = loadRouteModules(window.location.pathname).then((matches) =>
-      Promise.all(matches.map(({ handle, params }) => handle?.preload?.({ params }) ?? Promise.resolve())),
-    );
-    await Promise.all([loadPages, preloadConsentPrompts()]);
+    const consentPrompts = preloadConsentPrompts();
+    for (const { handle, params } of await loadRouteModules(window.location.pathname))
+      await handle?.preload?.({ params });
+    await consentPrompts;
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page: a tap or a scroll is answered while it runs.
     startTransition(() => {
