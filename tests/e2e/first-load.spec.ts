@@ -113,6 +113,10 @@ describeBrowser('storefront first load', () => {
         [...document.querySelectorAll('dialog')].map((dialog) => ({
           name: dialog.id || dialog.getAttribute('aria-labelledby'),
           modal: dialog.matches(':modal'),
+          // On screen, page dimmed, from the first paint: no entrance for it or its backdrop.
+          entrance: [getComputedStyle(dialog), getComputedStyle(dialog, '::backdrop')]
+            .map((style) => style.animationName)
+            .filter((name) => name !== 'none'),
           // React marks each element it has rendered or adopted.
           hydrated: Object.keys(dialog).some((key) => key.startsWith('__reactFiber$')),
         })),
@@ -127,8 +131,8 @@ describeBrowser('storefront first load', () => {
     // (The frame's own goto: the page's waits for a hydration that cannot come.)
     await bare.mainFrame().goto(shop.url(`/products/${product!.id}`));
     expect(await dialogs(bare)).toEqual([
-      { name: 'product-modal-title', modal: true, hydrated: false },
-      { name: 'disclaimer', modal: true, hydrated: false },
+      { name: 'product-modal-title', modal: true, entrance: [], hydrated: false },
+      { name: 'disclaimer', modal: true, entrance: [], hydrated: false },
     ]);
     expect(
       await bare.evaluate(
@@ -151,8 +155,8 @@ describeBrowser('storefront first load', () => {
     });
     await page.goto(`/products/${product!.id}`);
     expect(await dialogs(page)).toEqual([
-      { name: 'product-modal-title', modal: true, hydrated: true },
-      { name: 'disclaimer', modal: true, hydrated: true },
+      { name: 'product-modal-title', modal: true, entrance: [], hydrated: true },
+      { name: 'disclaimer', modal: true, entrance: [], hydrated: true },
     ]);
     expect(
       await page.evaluate(() => (window as unknown as { removedDialogs: string[] }).removedDialogs),

@@ -179,7 +179,8 @@ export class PageRenderer {
     );
     // First, while the page is still being parsed and has not been styled yet, the dialogs the server
     // rendered open (a first visit's disclaimer, a shared product) become modal, as Modal in
-    // components/ui/dialog.tsx would make them on hydration. Done there, it restyles the whole page
+    // components/ui/dialog.tsx would make them on hydration, marked as on screen from the first paint
+    // (no entrance, see styles.css). Done there, it restyles the whole page
     // (everything behind a modal dialog turns inert) in the middle of hydration: 20 ms of main
     // thread on this machine, 80-130 ms on Lighthouse's phone. Here it is part of the first style.
     // Then the code, started once the browser reports the first contentful paint (a frame can be
@@ -187,7 +188,7 @@ export class PageRenderer {
     // reported.
     const loader =
       `<script id="${LOADER_ID}" nonce="${nonce}">(function(){var d=document,started=0;` +
-      `d.querySelectorAll("#root dialog[open]").forEach(function(g){g.style.animation="none";g.removeAttribute("open");g.showModal()});` +
+      `d.querySelectorAll("#root dialog[open]").forEach(function(g){g.setAttribute("data-server-open","");g.removeAttribute("open");g.showModal()});` +
       `function load(){if(started++)return;` +
       `${JSON.stringify([...preloads])}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});` +
       `${JSON.stringify(scripts)}.forEach(function(h){var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=h;d.head.appendChild(s)})}` +

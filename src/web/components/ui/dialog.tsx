@@ -58,10 +58,11 @@ export function Modal({
     const dialog = ref.current;
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // Rendered on the server it arrives open but not modal (readable without JavaScript): make it
-    // modal, without playing its entrance again (it has been on screen since the first paint).
+    // Rendered on the server it arrives open but not modal (readable without JavaScript), unless
+    // the page's first script made it modal (pages/page-renderer.ts): make it modal, without playing
+    // its entrance again (it has been on screen since the first paint, see styles.css).
     if (dialog.open && !dialog.matches(':modal')) {
-      dialog.style.animation = 'none';
+      dialog.setAttribute('data-server-open', '');
       dialog.removeAttribute('open');
     }
     if (!dialog.open) dialog.showModal();
