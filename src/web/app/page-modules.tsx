@@ -7,7 +7,7 @@ export interface PageModule {
   handle?: PageHandle;
 }
 
-const pageFiles = import.meta.glob<PageModule>('./routes/**/*.tsx');
+const pageFiles = import.meta.glob<PageModule>('./**/*.tsx', { base: './routes' });
 
 const loaded = new Map<string, PageModule>();
 const loading = new Map<string, Promise<PageModule>>();
@@ -21,7 +21,7 @@ function setPending(delta: number) {
 }
 
 export function hasPageFile(file: string): boolean {
-  return `./routes/${file}.tsx` in pageFiles;
+  return `./${file}.tsx` in pageFiles;
 }
 
 /**
@@ -34,7 +34,7 @@ export function loadPage(file: string): Promise<PageModule> {
   if (done) return Promise.resolve(done);
   let promise = loading.get(file);
   if (promise) return promise;
-  const load = pageFiles[`./routes/${file}.tsx`];
+  const load = pageFiles[`./${file}.tsx`];
   if (!load) throw new Error(`No route module ./routes/${file}.tsx`);
   // Counted after this render: a store must not change while React renders another component.
   queueMicrotask(() => setPending(1));
