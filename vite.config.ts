@@ -14,8 +14,7 @@ export const importAliases = ['common', 'server', 'web'].map((area) => ({
 }));
 
 const LANDING_PAGE = fileURLToPath(new URL('./src/web/app/routes/storefront/home.tsx', import.meta.url));
-const FIRST_VISIT_PROMPTS =
-  /features[\\/]consent[\\/]components[\\/](cookie-notice|disclaimer-modal|first-visit-prompts)\.tsx?$/;
+const FIRST_VISIT_PROMPTS = /features[\\/]consent[\\/]components[\\/]first-visit-prompts\.tsx$/;
 const LUCIDE_INDEX = /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 /**

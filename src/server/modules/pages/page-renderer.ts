@@ -177,15 +177,14 @@ export class PageRenderer {
       '</head>',
       () => `  <link rel="expect" href="#${LOADER_ID}" blocking="render" />\n  </head>`,
     );
-    // First, while the page is still being parsed and has not been styled yet, the dialogs the server
-    // rendered open (a first visit's disclaimer, a shared product) become modal, as Modal in
-    // components/ui/dialog.tsx would make them on hydration, marked as on screen from the first paint
-    // (no entrance, see styles.css). Done there, it restyles the whole page
-    // (everything behind a modal dialog turns inert) in the middle of hydration: 20 ms of main
-    // thread on this machine, 80-130 ms on Lighthouse's phone. Here it is part of the first style.
-    // Then the code, started once the browser reports the first contentful paint (a frame can be
-    // drawn before it is on screen), or a second after the first frame where paint timing is not
-    // reported.
+    // The loader, first: while the page is still being parsed and has not been styled yet, the
+    // dialogs the server rendered open (a first visit's disclaimer, a shared product) become modal,
+    // as Modal in components/ui/dialog.tsx would make them on hydration, marked as on screen since
+    // the first paint (no entrance, see styles.css). Done on hydration, it restyles the whole page
+    // (everything behind a modal dialog turns inert): 20 ms of main thread on this machine, 80-130
+    // ms on Lighthouse's phone. Here it is part of the first style. Then the code, started once the
+    // browser reports the first contentful paint (a frame can be drawn before it is on screen), or
+    // a second after the first frame where paint timing is not reported.
     const loader =
       `<script id="${LOADER_ID}" nonce="${nonce}">(function(){var d=document,started=0;` +
       `d.querySelectorAll("#root dialog[open]").forEach(function(g){g.setAttribute("data-server-open","");g.removeAttribute("open");g.showModal()});` +

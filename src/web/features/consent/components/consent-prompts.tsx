@@ -23,8 +23,7 @@ function prompt<T>(load: () => Promise<T>) {
   return { preload, loaded: () => module };
 }
 
-// Both prompts in one module: they travel in one chunk (vite.config.ts), which a dynamic import of
-// each would reach through a re-exporting file of its own.
+// Both prompts in one module, one chunk (vite.config.ts): a first visit shows both.
 const prompts = prompt(() => import('./first-visit-prompts'));
 
 function useLoaded<T>(code: { preload: () => Promise<T>; loaded: () => T | undefined }): T | undefined {
