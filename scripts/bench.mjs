@@ -1,12 +1,15 @@
 // `npm run bench`: runs every benchmark under bench/ in name order (bench/*.mjs with node,
-// bench/*.ts with tsx), each in its own process, and ends with one line per benchmark and its
-// outcome. Exits 1 when any benchmark fails.
+// bench/*.ts with tsx), each in its own process. Each reports its figures (bench/support/figures.ts)
+// to a file this script names in BENCH_FIGURES_FILE; at the end it prints them as one table (value,
+// same-run baseline, target, met) and writes them to bench/results.json as a list of
+// { name, value, unit, baseline, target, met }. Exits 1 when a benchmark fails or a target is missed.
 //
 //   npm run bench                  every benchmark
 //   npm run bench -- admin         only those whose file name contains "admin"
 //   npm run bench -- admin --keep  arguments after the filter go to each benchmark
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +30,8 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+const figuresDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-figures-'));
+const figuresFile = path.join(figuresDir, 'figures.jsonl');
 const outcomes = [];
 for (const name of files) {
   const file = path.join(benchDir, name);
@@ -35,7 +40,11 @@ for (const name of files) {
     : [process.execPath, [file, ...passThrough]];
   console.log(`\n=== bench/${name} ===`);
   const started = Date.now();
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const res = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_FIGURES_FILE: figuresFile },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   outcomes.push({
     name,
@@ -44,6 +53,35 @@ for (const name of files) {
   });
 }
 
+const figures = existsSync(figuresFile)
+  ? readFileSync(figuresFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+  : [];
+rmSync(figuresDir, { recursive: true, force: true });
+const resultsFile = path.join(benchDir, 'results.json');
+writeFileSync(resultsFile, `${JSON.stringify(figures, null, 2)}\n`);
+
+const show = (n) => (n === null || n === undefined ? '' : String(n));
+const rows = figures.map((f) => [
+  f.name,
+  `${f.value} ${f.unit}`.trim(),
+  f.baseline === null ? '' : `${f.baseline} ${f.unit}`.trim(),
+  show(f.target),
+  f.met === null ? '' : f.met ? 'met' : 'MISSED',
+]);
+const header = ['figure', 'value', 'baseline (same run)', 'target', 'met'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) =>
+  cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+for (const r of rows) console.log(line(r));
+const missed = figures.filter((f) => f.met === false);
+console.log(
+  `\n${figures.length} figures, ${figures.filter((f) => f.met === true).length} targets met, ${missed.length} missed. Written: ${path.relative(root, resultsFile)}`,
+);
+
 console.log('\nBenchmarks:');
 for (const o of outcomes) console.log(`  ${o.ok ? 'ok    ' : 'FAILED'}  bench/${o.name}  (${o.detail})`);
-process.exit(outcomes.every((o) => o.ok) ? 0 : 1);
+process.exit(outcomes.every((o) => o.ok) && missed.length === 0 ? 0 : 1);
