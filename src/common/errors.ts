@@ -14,10 +14,14 @@ export const ERROR_STATUS = {
   PAYMENT_NOT_FOUND: 404,
   NOT_CONFIGURED: 503,
   UNAVAILABLE: 503,
+  /** The shop's own database cannot be reached (restarting, network cut): try again shortly. */
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The shop is briefly unavailable. Please try again in a moment.';
 
 export interface ErrorBody {
   error: {
