@@ -1,0 +1,314 @@
+// Catalogue API (issue 15, benchmark 1): requests per second and p99 latency of the product list
+// (`GET /api/products`, the storefront's first page as the browser asks for it) at 100 connections
+// for 20 s (autocannon, loopback), read against a bare node:http server that answers the same
+// bytes with the same headers, measured in the same run.
+//
+//   npm run bench -- catalogue              the shop from source (tsx) on the embedded database
+//   npx tsx bench/catalogue-api.ts --duration 10 --connections 50
+//
+// Both servers run in child processes of their own, so the load generator does not share their
+// event loop. The shop is the real server (src/server/main.ts) on a fresh embedded database with
+// the demo catalogue, its jobs and the local ledger running, logging at its default level to a
+// file. Each server is warmed up (3 s of the same load) before it is measured.
+//
+// Plain path (the targets): clients that send no If-None-Match, as autocannon does. Revalidation
+// path (context): every request carries the list's ETag and is answered 304 without a body.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, closeSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { figure, reportFigures, type Figure } from './support/figures';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const LIST_PATH = '/api/products';
+/** What the storefront's api-client sends (src/web/lib/api-client.ts); a browser adds its encodings. */
+const BROWSER_HEADERS = { accept: 'application/json' };
+
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: number): number => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback;
+};
+const DURATION_S = option('duration', 20);
+const CONNECTIONS = option('connections', 100);
+const WARMUP_S = option('warmup', 3);
+const REVALIDATION_S = option('revalidation-duration', 10);
+
+/** Headers a node:http server writes by itself, or that describe the transfer rather than the resource. */
+const TRANSFER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Child {
+  url: string;
+  stop: () => Promise<void>;
+  logs: () => string;
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+  logFile: string,
+): Promise<Child> {
+  const out = openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  closeSync(out);
+  const url = `http://127.0.0.1:${port}`;
+  const logs = () => {
+    try {
+      return readFileSync(logFile, 'utf8').slice(-4000);
+    } catch {
+      return '';
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await waitForExit(child, 10_000);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  };
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${args.join(' ')} exited during start-up (code ${child.exitCode}).\n${logs()}`);
+    }
+    try {
+      const res = await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${url}${readyPath} did not answer in time.\n${logs()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, stop, logs };
+}
+
+/** The shop as `npm start` runs it (from source, so the bench measures the code as it is). */
+async function startShop(dataDir: string): Promise<Child> {
+  const port = await freePort();
+  const env: Record<string, string> = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+  });
+  return startChild(
+    ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+    env,
+    port,
+    '/api/health',
+    path.join(dataDir, 'shop.log'),
+  );
+}
+
+interface Captured {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+/** The response's bytes as they travel (node:http, no decoding: autocannon asks for no encoding either). */
+async function capture(url: string): Promise<Captured> {
+  const { status, headers, body } = await new Promise<Captured>((resolve, reject) => {
+    get(url, { headers: BROWSER_HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const pairs: Array<[string, string]> = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          pairs.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+  if (status !== 200) throw new Error(`GET ${url}: ${status} ${body.toString('utf8').slice(0, 300)}`);
+  return { status, headers: headers.filter(([name]) => !TRANSFER_HEADERS.has(name)), body };
+}
+
+/** A node:http server answering every request with the captured response (and 304 on its ETag). */
+const BARE_SERVER = `
+const http = require('node:http');
+const fs = require('node:fs');
+const spec = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'));
+const body = Buffer.from(spec.body, 'base64');
+const headers = Object.fromEntries(spec.headers);
+headers['content-length'] = String(body.length);
+const etag = headers['etag'];
+const notModified = Object.fromEntries(spec.headers.filter(([n]) => n !== 'content-type' && n !== 'content-encoding'));
+http.createServer((req, res) => {
+  if (etag && req.headers['if-none-match'] === etag) {
+    res.writeHead(304, notModified);
+    res.end();
+    return;
+  }
+  res.writeHead(200, headers);
+  res.end(body);
+}).listen(Number(process.argv[2]), '127.0.0.1');
+`;
+
+async function startBare(dir: string, captured: Captured): Promise<Child> {
+  const port = await freePort();
+  const specFile = path.join(dir, 'bare.json');
+  writeFileSync(
+    specFile,
+    JSON.stringify({ headers: captured.headers, body: captured.body.toString('base64') }),
+  );
+  return startChild(
+    ['-e', BARE_SERVER, specFile, String(port)],
+    {},
+    port,
+    LIST_PATH,
+    path.join(dir, 'bare.log'),
+  );
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+  p50: number;
+  ok: number;
+  notModified: number;
+  /** Responses other than the expected status, and connection errors and timeouts. */
+  failures: number;
+}
+
+async function load(
+  url: string,
+  seconds: number,
+  headers: Record<string, string>,
+  expect: 200 | 304,
+): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const ok = result['2xx'];
+  const notModified = result['3xx'];
+  const expected = expect === 200 ? ok : notModified;
+  const answered = ok + notModified + result['1xx'] + result['4xx'] + result['5xx'];
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    ok,
+    notModified,
+    failures: answered - expected + result.errors + result.timeouts,
+  };
+}
+
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  expect: 200 | 304,
+  seconds: number,
+): Promise<Load> {
+  await load(url, WARMUP_S, headers, expect);
+  return load(url, seconds, headers, expect);
+}
+
+function describe(label: string, l: Load): string {
+  return `${label}: ${Math.round(l.rps)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.ok} x 200, ${l.notModified} x 304, ${l.failures} failed`;
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-catalogue-api-'));
+const children: Child[] = [];
+try {
+  console.log(`Starting the shop (demo catalogue, embedded database) in ${dir} ...`);
+  const shop = await startShop(dir);
+  children.push(shop);
+  const listUrl = shop.url + LIST_PATH;
+  const captured = await capture(listUrl);
+  const products = (JSON.parse(captured.body.toString('utf8')) as { products: unknown[] }).products.length;
+  console.log(
+    `GET ${LIST_PATH}: ${captured.body.length} bytes, ${products} products; headers: ${captured.headers
+      .map(([n]) => n)
+      .join(', ')}`,
+  );
+  const bare = await startBare(dir, captured);
+  children.push(bare);
+  const bareCopy = await capture(bare.url + LIST_PATH);
+  if (!bareCopy.body.equals(captured.body)) throw new Error('the bare server does not answer the same bytes');
+
+  console.log(`Plain path: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s each`);
+  const bare200 = await measure(bare.url + LIST_PATH, BROWSER_HEADERS, 200, DURATION_S);
+  console.log(`  ${describe('bare node:http', bare200)}`);
+  const shop200 = await measure(listUrl, BROWSER_HEADERS, 200, DURATION_S);
+  console.log(`  ${describe('shop', shop200)}`);
+
+  const figures: Figure[] = [
+    figure('catalogue API: shop requests/s', shop200.rps, 'req/s', { baseline: bare200.rps }),
+    figure('catalogue API: shop as % of bare node:http', (100 * shop200.rps) / bare200.rps, '%', {
+      baseline: 100,
+      target: ['>=', 70],
+    }),
+    figure('catalogue API: shop p99 latency', shop200.p99, 'ms', {
+      baseline: bare200.p99,
+      target: ['<', 20],
+    }),
+    figure('catalogue API: failed or non-2xx responses', shop200.failures, 'responses', {
+      baseline: bare200.failures,
+      target: ['<=', 0],
+    }),
+  ];
+
+  const etag = captured.headers.find(([name]) => name === 'etag')?.[1];
+  if (etag) {
+    console.log(`Revalidation path (If-None-Match: ${etag}): ${REVALIDATION_S} s each`);
+    const revalidate = { ...BROWSER_HEADERS, 'if-none-match': etag };
+    const bare304 = await measure(bare.url + LIST_PATH, revalidate, 304, REVALIDATION_S);
+    console.log(`  ${describe('bare node:http', bare304)}`);
+    const shop304 = await measure(listUrl, revalidate, 304, REVALIDATION_S);
+    console.log(`  ${describe('shop', shop304)}`);
+    figures.push(
+      figure('catalogue API: shop 304 revalidations/s', shop304.rps, 'req/s', { baseline: bare304.rps }),
+      figure('catalogue API: shop 304 p99 latency', shop304.p99, 'ms', { baseline: bare304.p99 }),
+      figure('catalogue API: failed revalidations (not 304)', shop304.failures, 'responses', {
+        baseline: bare304.failures,
+        target: ['<=', 0],
+      }),
+    );
+  } else {
+    console.log('The list has no ETag: no revalidation path to measure.');
+  }
+  reportFigures(figures);
+} finally {
+  for (const child of children.reverse()) await child.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
