@@ -3,6 +3,7 @@ import { isAddress } from '@solana/kit';
 import { z } from 'zod';
 import { loadOrCreateSecrets } from './config-secrets';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-ip';
+import { CRASH_POINTS } from './lib/crash-point';
 import { projectRoot } from './lib/paths';
 
 /**
@@ -172,6 +173,8 @@ export const EnvSchema = z.object({
   /** Heartbeat of a live-event stream; the session behind a private stream is re-checked at each. */
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Test-only: the crash point (lib/crash-point.ts) where this process kills itself; refused in production. */
+  CRASH_AT: z.enum(CRASH_POINTS).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -198,6 +201,9 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
       return invalid('TRUSTED_ORIGINS', `not an http(s) origin: ${o}`);
     extraOrigins.push(new URL(o).origin);
   }
+
+  if (env.CRASH_AT && env.NODE_ENV === 'production')
+    return invalid('CRASH_AT', 'is for fault tests only and is refused when NODE_ENV=production');
 
   let trustedProxies: TrustedProxies;
   try {
@@ -337,6 +343,8 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     reservationMinutes: env.RESERVATION_MINUTES,
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     logLevel: env.LOG_LEVEL,
+    /** Test-only: the crash point armed in this process (CRASH_AT), if any. */
+    crashAt: env.CRASH_AT,
     /** Live-event stream limits (see events.routes.ts). */
     events: {
       maxStreams: env.EVENTS_MAX_STREAMS,

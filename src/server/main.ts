@@ -8,6 +8,7 @@ import { startAirdropScheduler } from './jobs/airdrop-scheduler';
 import { startMailSender } from './jobs/mail-sender';
 import { startPaymentWatcher } from './jobs/payment-watcher';
 import { startReservationSweeper } from './jobs/reservation-sweeper';
+import { armCrashPoint } from './lib/crash-point';
 import { createLogger } from './lib/logger';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
 import { seedDemoCatalog } from './seed/demo-seed';
@@ -24,6 +25,7 @@ async function main() {
     }
     throw err;
   }
+  armCrashPoint(config.crashAt);
   const logger = createLogger(config.logLevel);
   const deps = await createDeps(config, logger);
   await bootstrapAdmin(deps);
