@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       contentSecurityPolicy: contentSecurityPolicy(deps),
       crossOriginEmbedderPolicy: false,
       // HSTS means something only over https; over plain http it would be a false promise.
-      strictTransportSecurity: config.secureCookies ? 'max-age=15552000; includeSubDomains' : false,
+      strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
       // Agrees with CSP's frame-ancestors 'none' for browsers that only know the older header.
       xFrameOptions: 'DENY',
       // The shop needs none of these; a script that got in could not use them either.
