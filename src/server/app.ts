@@ -8,9 +8,10 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
-import type { ErrorBody } from '../common/errors';
+import { SERVICE_UNAVAILABLE_MESSAGE, type ErrorBody } from '../common/errors';
 import type { AppDeps } from './deps';
-import { AppError, RateLimitedError } from './lib/app-error';
+import { isDatabaseUnavailable } from './db/errors';
+import { AppError, RateLimitedError, SERVICE_RETRY_AFTER_SECONDS } from './lib/app-error';
 import { sessionMiddleware } from './lib/auth-guards';
 import { clientIpMiddleware } from './lib/client-ip';
 import { csrfProtection } from './lib/csrf';
@@ -225,11 +226,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
               : status === 403
                 ? new AppError('FORBIDDEN', message)
                 : new AppError('INTERNAL', 'Internal server error');
+    } else if (isDatabaseUnavailable(err)) {
+      // The database is down or out of reach: not a bug, and the caller may simply retry.
+      logger.warn({ err, reqId: c.var.requestId, path: c.req.path }, 'database unavailable');
+      appError = new AppError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE);
     } else {
       logger.error({ err, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
       appError = new AppError('INTERNAL', 'Internal server error');
     }
     if (appError instanceof RateLimitedError) c.header('Retry-After', String(appError.retryAfterSeconds));
+    if (appError.code === 'SERVICE_UNAVAILABLE') c.header('Retry-After', String(SERVICE_RETRY_AFTER_SECONDS));
     return c.json(appError.toBody(), appError.status as 400);
   });
 

@@ -33,3 +33,6 @@ export class RateLimitedError extends AppError {
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
+
+/** What a 503 SERVICE_UNAVAILABLE (the database out of reach) asks its caller to wait, as Retry-After. */
+export const SERVICE_RETRY_AFTER_SECONDS = 5;
