@@ -15,6 +15,7 @@ import type { Database } from '#server/db/client';
 import type { Config } from '#server/config';
 import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '#server/db/advisory-lock';
 import { AppError } from '#server/lib/app-error';
+import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import type { ChainService } from '../chain/chain.service';
 import type { MarketService } from '../market/market.service';
@@ -142,6 +143,7 @@ export function createAirdropEngine(deps: {
           : await batchOutcome(rpc, state.signature, state.lastValidBlockHeight);
         if (outcome === 'landed') {
           await repo.markLanded(batch.id, state.signature);
+          crashPoint('airdrops:batch-landed');
           return;
         }
         if (outcome === 'pending') {
@@ -162,12 +164,14 @@ export function createAirdropEngine(deps: {
         config.airdrops.priorityFeeMicroLamports,
       );
       await repo.markSent(batch.id, signed);
+      crashPoint('airdrops:batch-recorded');
       deps.faults?.afterRecord?.(batch.batchNo);
       const err = await sendBatch(rpc, signed.wire);
       if (err) {
         lastError = err.message;
         log.warn({ err, batch: batch.batchNo }, 'airdrop batch send failed; checking whether it landed');
       }
+      crashPoint('airdrops:batch-sent');
       deps.faults?.afterSend?.(batch.batchNo);
       state = signed;
       justSent = true;
@@ -202,6 +206,7 @@ export function createAirdropEngine(deps: {
   async function top50Run(trigger: 'admin' | 'schedule', runDate: string | null): Promise<RunSummary> {
     const plan = await planTop50();
     const snapshotId = await repo.saveSnapshot(plan.holderCount, plan.top);
+    crashPoint('airdrops:after-snapshot');
     const runId = await repo.insertRun({
       kind: 'top50',
       trigger,
@@ -213,6 +218,7 @@ export function createAirdropEngine(deps: {
       batches: batches(plan.transfers),
     });
     if (!runId) return { runId: null, recipients: 0, totalLamports: 0n };
+    crashPoint('airdrops:after-plan');
     await execute(runId);
     return {
       runId,

@@ -12,6 +12,7 @@ import type { Config } from '#server/config';
 import type { Database, Db } from '#server/db/client';
 import { lockKeys } from '#server/db/locks';
 import { AppError, RateLimitedError } from '#server/lib/app-error';
+import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import type { RateLimiter } from '#server/lib/rate-limiter';
 import type { AuthService } from '../auth/auth.service';
@@ -225,6 +226,7 @@ export function createCheckoutService({
         const change = await reserveStock(trx, payment.id, priced.stock, expiresAt);
         return { payment, priced, change, quote };
       });
+      crashPoint('checkout:after-reserve');
       await events.publish('catalog', {
         type: 'stock.changed',
         data: { productIds: started.change.productIds },
@@ -263,6 +265,7 @@ export function createCheckoutService({
         if (err instanceof AppError) throw err;
         throw new AppError('UNAVAILABLE', CHECKOUT_SERVER_MESSAGES.checkoutSessionFailed);
       }
+      crashPoint('checkout:after-stripe-session');
       await payments.attachStripeSession(started.payment.id, session.id);
 
       return { ...answer, checkoutUrl: session.url };

@@ -27,6 +27,7 @@ import type { Config } from '#server/config';
 import type { Database } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError } from '#server/lib/app-error';
+import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import { accountAddress, type ChainService } from '../chain/chain.service';
 import { validateTransfer } from '../chain/transfer-validation';
@@ -160,6 +161,7 @@ export function createCryptoPaymentsService(deps: {
       throw err;
     }
     if (!result) return true;
+    crashPoint('payments:after-confirm');
     if (result.failed) log.warn({ orderId: result.order.id, reference }, 'crypto payment needs a refund');
     await publishOrderCreated(events, result.order);
     await publishStockChange(events, result.change);
@@ -204,7 +206,10 @@ export function createCryptoPaymentsService(deps: {
         })
         .send();
       const verdict = validateTransfer(tx, expected);
-      if (verdict.ok) return confirm(reference, entry.signature, entry.blockTime ?? null, verdict.received);
+      if (verdict.ok) {
+        crashPoint('crypto:transfer-seen');
+        return confirm(reference, entry.signature, entry.blockTime ?? null, verdict.received);
+      }
       if (verdict.reason === 'amount' && verdict.received !== undefined && verdict.received > 0n) {
         await noteUnderpayment(payment, verdict.received, entry.signature);
       } else {

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '#server/db/client';
 import type { PaymentsTable } from '#server/db/schema';
+import { crashPoint } from '#server/lib/crash-point';
 import { checkoutAccountVerificationMail } from '../auth/auth-email';
 import { createCustomerAccount } from '../auth/auth.service';
 import {
@@ -127,5 +128,6 @@ export async function confirmPaymentInTransaction(
   // The order's mail, in the same transaction: sent once the order exists, never twice (its key).
   const facts = await orderMailFacts(trx, input.links, order.id);
   if (facts) await queueMail(trx, failure ? orderRefundMail(facts) : orderConfirmationMail(facts));
+  crashPoint('payments:order-placed');
   return { order, change, failed: failure !== null };
 }

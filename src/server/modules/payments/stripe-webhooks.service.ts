@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Database, Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
+import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import type { EventHub } from '../events/event-hub';
 import type { OrderLinks } from '../orders/guest-order.service';
@@ -149,6 +150,7 @@ export function createStripeWebhooksService({
     });
 
     if (result.outcome === 'order_created' || result.outcome === 'failed_order_created') {
+      crashPoint('payments:after-confirm');
       if (result.outcome === 'failed_order_created') {
         log.warn(
           { orderId: result.order.id, sessionId: session.id },
@@ -204,6 +206,7 @@ export function createStripeWebhooksService({
           );
           throw new AppError('VALIDATION_FAILED', 'Malformed Stripe event');
         }
+        crashPoint('stripe-webhook:received');
         switch (event.type) {
           case 'checkout.session.completed': {
             const session = event.data.object;

@@ -15,6 +15,7 @@ import type { Config } from '#server/config';
 import type { Database } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError } from '#server/lib/app-error';
+import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import { toPage } from '#server/lib/pagination';
 import type { RateLimiter } from '#server/lib/rate-limiter';
@@ -184,8 +185,10 @@ export function createTokenSalesService(deps: {
         continue;
       }
       const blockTime = entry.blockTime === null ? new Date() : new Date(Number(entry.blockTime) * 1000);
+      crashPoint('token-sales:transfer-seen');
       try {
         if (await repo.complete(row.id, entry.signature, buyer, blockTime)) {
+          crashPoint('token-sales:after-complete');
           log.info({ reference, signature: entry.signature, buyer }, 'token purchase completed');
         }
       } catch (err) {
@@ -249,6 +252,7 @@ export function createTokenSalesService(deps: {
         userId: holder.userId,
         expiresAt: new Date(now.getTime() + TOKEN_PURCHASE_LIFETIME_MS),
       });
+      crashPoint('token-sales:after-create');
       log.info({ reference: row.reference, usdCents }, 'token purchase started');
       return view(row, accounts.decimals, now);
     },
@@ -299,7 +303,10 @@ export function createTokenSalesService(deps: {
           blockhash: blockhash.blockhash,
           lastValidBlockHeight: blockhash.lastValidBlockHeight,
         });
-        if (issued) return { transaction, message };
+        if (issued) {
+          crashPoint('token-sales:after-issue');
+          return { transaction, message };
+        }
         // Another request handed one out first: answer by what it handed out.
       }
       throw new AppError('CONFLICT', TOKEN_SALE_MESSAGES.otherWallet);
