@@ -1,0 +1,173 @@
+/**
+ * The shop as a real server process for the load benches (checkout, load held): a scratch
+ * PostgreSQL database `shop_bench_<random>` on the server named by BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; the server started from
+ * source (`node --import tsx src/server/main.ts`, the same entry `npm start` builds) on a free
+ * loopback port with a temporary DATA_DIR, its log written to a file; stopped with SIGTERM and the
+ * database dropped at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const PG_SERVER_URL =
+  process.env.BENCH_DATABASE_URL?.trim() ||
+  process.env.TEST_DATABASE_URL?.trim() ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new empty database on the PostgreSQL server; `drop()` removes it (connections closed by force). */
+export async function createScratchDatabase(): Promise<ScratchDatabase> {
+  const name = `shop_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: PG_SERVER_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A free TCP port on loopback (closed again before it is handed out). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface ShopProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  dataDir: string;
+  logFile: string;
+  /** Resident set size of the server process, bytes (/proc/<pid>/status VmRSS). */
+  rssBytes(): number;
+  /** Log lines at level error or worse (pino level >= 50) written so far. */
+  errorLogLines(): string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the shop with `env` on top of a bench baseline (NODE_ENV=production, LOG_LEVEL=info as
+ * production logs, a temporary DATA_DIR) and waits until GET /api/health answers 200.
+ */
+export async function startShopProcess(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[] } = {},
+): Promise<ShopProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-server-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const url = `http://127.0.0.1:${port}`;
+  // The log goes straight to a file (as under a service manager), not through a pipe this busy
+  // process would have to drain: pino writes synchronously and would wait on a full pipe.
+  const log = openSync(logFile, 'a');
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? tmpdir(),
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        DEMO_PHOTO_CACHE_DIR: path.join(tmpdir(), 'shop-demo-photos'),
+        ...env,
+      },
+      stdio: ['ignore', log, log],
+    },
+  );
+  closeSync(log);
+  let exited = null as string | null;
+  child.once('exit', (code, signal) => {
+    exited = `server exited (${code ?? signal})`;
+  });
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`${exited}; log:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(
+        `server did not answer /api/health within 120 s; log:\n${readFileSync(logFile, 'utf8')}`,
+      );
+    }
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    dataDir,
+    logFile,
+    rssBytes() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+      if (!kb) throw new Error('no VmRSS for the server process');
+      return Number(kb) * 1024;
+    },
+    errorLogLines() {
+      return readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((line) => {
+          if (!line.startsWith('{')) return /error/i.test(line);
+          try {
+            return Number((JSON.parse(line) as { level?: unknown }).level) >= 50;
+          } catch {
+            return true;
+          }
+        });
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await gone;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
