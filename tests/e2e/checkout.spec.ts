@@ -538,7 +538,10 @@ describeBrowser('cart and checkout', () => {
           }),
         });
         const body = (await res.json()) as { reference: string };
-        await fetch(`/api/payments/${body.reference}/cancel`, { method: 'POST' });
+        await fetch(`/api/payments/${body.reference}/cancel`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        });
         return body.reference;
       },
       {

@@ -30,12 +30,10 @@ export async function seedProductsThroughAdmin(
   })
     .png()
     .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'product.png');
   const upload = await fetch(`${origin}/api/uploads`, {
     method: 'POST',
-    headers: { origin, cookie },
-    body: form,
+    headers: { origin, cookie, 'content-type': 'image/png' },
+    body: new Uint8Array(png),
   });
   expect(upload.status).toBe(201);
   const { path: image } = (await upload.json()) as { path: string };

@@ -100,7 +100,7 @@ export interface RequestOptions {
   body?: BodyInit;
 }
 
-/** Minimal browser stand-in over app.request(): keeps cookies, sends Origin on writes. */
+/** Minimal browser stand-in over app.request(): keeps cookies, sends Origin (and a JSON content type) on writes. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -119,6 +119,9 @@ export class TestClient {
     if (options.json !== undefined) {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(options.json);
+    } else if (body === undefined && method !== 'GET' && method !== 'HEAD' && !headers.has('content-type')) {
+      // As the web app's api-client does: a bodiless write still declares JSON (the CSRF rule).
+      headers.set('content-type', 'application/json');
     }
     const env = this.ip ? { incoming: { socket: { remoteAddress: this.ip } } } : undefined;
     const res = await this.app.request(url, { method, headers, body }, env);

@@ -118,14 +118,14 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
     const config = { ...t.deps.config, publicUrl: 'https://shop.example', secureCookies: true };
     const httpsApp = createApp({ ...t.deps, config }, { webDir });
     const res = await httpsApp.request('/');
-    expect(res.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('answers unknown API routes with 404 JSON', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const res = await app.request('/api/nothing/here', {
         method,
-        headers: { origin: 'http://localhost:3000' },
+        headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
       });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });

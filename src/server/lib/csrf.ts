@@ -4,10 +4,35 @@ import { AppError } from './app-error';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence for cookie sessions: a state-changing request is refused when the browser says it
- * comes from another site (Origin not trusted, or Sec-Fetch-Site cross-site). Requests without a
- * cookie carry no ambient authority and pass (API clients, webhooks verified by signature).
- * SameSite=Lax cookies are the second layer.
+ * The content types a cross-site HTML form (or a "simple" cross-origin fetch, which skips the
+ * CORS preflight) can send. A write declaring one of them, or none, is refused: every legitimate
+ * caller declares what it sends (JSON; an image's own type for an upload), and a browser sends
+ * such a request cross-site only after a preflight this server never grants.
+ */
+const SIMPLE_CONTENT_TYPES = new Set([
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/plain',
+]);
+
+/** The media type of a Content-Type header, lower-cased, without parameters ('' when absent). */
+export function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * CSRF defence for cookie sessions, in two rules for every state-changing request:
+ *
+ * 1. Content type: the request must declare a body type a cross-site form cannot send (415
+ *    UNSUPPORTED_MEDIA_TYPE otherwise), bodiless writes too (the web app sends
+ *    `Content-Type: application/json` on every write). This holds for exempt paths as well: Stripe
+ *    and Solana Pay wallets post JSON.
+ * 2. Origin: refused when the browser says it comes from another site (Origin not trusted, or
+ *    Sec-Fetch-Site cross-site). Requests without a cookie carry no ambient authority and pass (API
+ *    clients). Exempt paths skip this rule only: they are called from other origins by design and
+ *    authenticate otherwise (a signature, a payment reference).
+ *
+ * SameSite=Lax cookies are the third layer.
  */
 export function csrfProtection(
   trustedOrigins: readonly string[],
@@ -15,7 +40,15 @@ export function csrfProtection(
 ): MiddlewareHandler {
   const trusted = new Set(trustedOrigins);
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || exemptPaths.some((p) => c.req.path.startsWith(p))) return next();
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const mediaType = mediaTypeOf(c.req.header('content-type'));
+    if (mediaType === '' || SIMPLE_CONTENT_TYPES.has(mediaType)) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the request with Content-Type: application/json (form and text bodies are refused)',
+      );
+    }
+    if (exemptPaths.some((p) => c.req.path.startsWith(p))) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
     const hasCookie = Boolean(c.req.header('cookie'));

@@ -24,6 +24,28 @@ describe('api-client', () => {
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
   });
 
+  it('declares a content type on every write: JSON when bodiless, the file type for a Blob', async () => {
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(jsonResponse(200, { ok: true })));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiClient.post('/api/auth/sign-out');
+    await apiClient.delete('/api/wallet');
+    const image = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' });
+    await apiClient.post('/api/uploads', image);
+    await apiClient.get('/api/products');
+    const sent = (fetchMock.mock.calls as Array<[string, RequestInit]>).map(([url, init]) => [
+      init.method,
+      url,
+      new Headers(init.headers).get('content-type'),
+    ]);
+    expect(sent).toEqual([
+      ['POST', '/api/auth/sign-out', 'application/json'],
+      ['DELETE', '/api/wallet', 'application/json'],
+      ['POST', '/api/uploads', 'image/png'],
+      ['GET', '/api/products', null],
+    ]);
+    expect((fetchMock.mock.calls[2] as [string, RequestInit])[1].body).toBe(image);
+  });
+
   it('adds query parameters, skipping empty ones', async () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);

@@ -40,7 +40,11 @@ export function isApiError(error: unknown): error is ApiError {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A plain value is sent as JSON; FormData is sent as multipart (uploads). */
+  /**
+   * A plain value is sent as JSON; a Blob or File is sent raw with its own type (image uploads).
+   * Every write declares a content type, bodiless ones `application/json`: the server refuses a
+   * write without one, or with a type a cross-site form could send (CSRF).
+   */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
@@ -96,11 +100,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = 'GET', body, query, signal, headers: extraHeaders } = options;
   const headers = new Headers({ accept: 'application/json', ...extraHeaders });
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
+  if (body instanceof Blob) {
+    headers.set('content-type', body.type || 'application/octet-stream');
     payload = body;
   } else if (body !== undefined) {
     headers.set('content-type', 'application/json');
     payload = JSON.stringify(body);
+  } else if (method !== 'GET') {
+    headers.set('content-type', 'application/json');
   }
 
   let res: Response;

@@ -4,18 +4,21 @@ import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
 import { requireAdmin } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
+import { mediaTypeOf } from '#server/lib/csrf';
 import { isValidStorageKey } from './storage';
 import { IMAGE_CACHE_CONTROL, processAndStoreImage } from './storage.service';
 
 const FILE_FIELD = 'file';
 
-/** POST /api/uploads: one image in the multipart field `file`, admin only -> 201 StoredImage. */
+/**
+ * POST /api/uploads: one image, its bytes as the body with its own `Content-Type: image/…`, admin
+ * only -> 201 StoredImage. Not multipart: a cross-site form can post multipart, never image/*.
+ */
 export function storageRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
   router.post('/', requireAdmin, async (c) => {
-    const file = await readSingleFile(c.req.raw);
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = await readImageBody(c.req.raw);
     const image = await processAndStoreImage(deps.storage, bytes, { maxBytes: deps.config.uploadLimitBytes });
     return c.json(image, 201);
   });
@@ -27,24 +30,18 @@ function fileError(message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { [FILE_FIELD]: message });
 }
 
-/** The one File of a multipart/form-data body, in the field `file`; 400 for anything else. */
-async function readSingleFile(request: Request): Promise<File> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType))
-    throw fileError('Send the image as multipart/form-data');
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw fileError('The upload could not be read');
+/** The raw image body; 415 unless declared as an image (the service checks the bytes), 400 if empty. */
+async function readImageBody(request: Request): Promise<Uint8Array> {
+  if (!mediaTypeOf(request.headers.get('content-type') ?? undefined).startsWith('image/')) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      "Send the image's bytes as the body, with its type (Content-Type: image/png, image/jpeg, …)",
+      { [FILE_FIELD]: 'Please upload an image file' },
+    );
   }
-  const files = form.getAll(FILE_FIELD).filter((v): v is File => typeof v !== 'string');
-  let otherFiles = 0;
-  for (const [name, value] of form.entries())
-    if (name !== FILE_FIELD && typeof value !== 'string') otherFiles++;
-  if (files.length === 0) throw fileError('Please choose an image to upload');
-  if (files.length > 1 || otherFiles > 0) throw fileError('Upload one file at a time');
-  return files[0]!;
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength === 0) throw fileError('Please choose an image to upload');
+  return bytes;
 }
 
 /**

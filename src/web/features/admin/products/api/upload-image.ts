@@ -38,11 +38,9 @@ export function checkImageFile(file: File): string | null {
   return null;
 }
 
-/** POST /api/uploads: one image in the multipart field `file` (admin only). */
+/** POST /api/uploads: the image's bytes as the body, with the image's own content type (admin only). */
 export function uploadImage(file: File): Promise<UploadedImage> {
-  const body = new FormData();
-  body.append('file', file);
-  return apiClient.post<UploadedImage>('/api/uploads', body);
+  return apiClient.post<UploadedImage>('/api/uploads', file);
 }
 
 export function useUploadImage() {
