@@ -15,7 +15,9 @@
  *
  *   npx tsx bench/holder-snapshot.ts [--holders=100000] [--runs=5]
  *
- * Output: a table on stdout and bench/results/holder-snapshot.json. Exits 1 when a target is missed.
+ * Output: a table on stdout, bench/results/holder-snapshot.json and three figures for `npm run bench`
+ * (the median, the first run, the peak memory rise; each with the 1,000-holder run as its baseline;
+ * the figures' names give the holders). Exits 1 when a target is missed.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import { loadConfig } from '../src/server/config';
 import { closeDeps, createDeps, type AppDeps } from '../src/server/deps';
 import { createLogger } from '../src/server/lib/logger';
 import { startFakeMarketFeeds } from '../tests/fakes/market-feeds';
+import { figure, reportFigures } from './support/figures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results', 'holder-snapshot.json');
@@ -171,6 +174,19 @@ async function main() {
     RESULTS,
     `${JSON.stringify({ at: new Date().toISOString(), machine, targetMs: TARGET_MS, targetMb: TARGET_MB, rows }, null, 2)}\n`,
   );
+  reportFigures([
+    figure(`holder snapshot: payout plan at ${HOLDERS / 1000}k holders, median`, large.medianMs, 'ms', {
+      baseline: baseline.medianMs,
+      target: ['<', TARGET_MS],
+    }),
+    figure(`holder snapshot: payout plan at ${HOLDERS / 1000}k holders, first run`, large.firstMs, 'ms', {
+      baseline: baseline.firstMs,
+    }),
+    figure(`holder snapshot: peak memory rise at ${HOLDERS / 1000}k holders`, large.peakRiseMb, 'MB', {
+      baseline: baseline.peakRiseMb,
+      target: ['<', TARGET_MB],
+    }),
+  ]);
   if (large.medianMs > TARGET_MS || large.peakRiseMb > TARGET_MB) {
     console.error(
       `over target: ${large.medianMs} ms (< ${TARGET_MS}), ${large.peakRiseMb} MB (< ${TARGET_MB})`,
