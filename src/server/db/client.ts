@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../lib/logger';
+import { isDatabaseUnavailable, QUERY_READ_TIMEOUT } from './errors';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
@@ -23,8 +24,12 @@ export interface Database {
   listen(channel: string, handler: NotificationHandler, onGap?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<boolean>;
-  /** Runs fn on one dedicated connection; `exec` accepts multi-statement SQL scripts (migrations). */
-  withRawConnection<T>(fn: (exec: RawExec) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn on one dedicated connection; `exec` accepts multi-statement SQL scripts (migrations).
+   * Its queries have the query timeout unless `untimed` (migrations, which may wait for another
+   * instance's and may build an index on a large table).
+   */
+  withRawConnection<T>(fn: (exec: RawExec) => Promise<T>, options?: { untimed?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -36,6 +41,13 @@ export interface OpenDatabaseOptions {
   pgliteDir: string;
   logger: Logger;
   poolSize?: number;
+  /**
+   * PostgreSQL only: how long opening a connection (or waiting for a free one in the pool) may
+   * take, and how long a query may wait for its answer, before it fails as "database unavailable"
+   * (db/errors.ts) instead of holding its request until the operating system gives up on the socket.
+   */
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
   /**
    * An open PGlite to use instead of opening one (tests hand one in-memory database to one test
    * after another): close() then leaves it open, with this Database's LISTENs removed.
@@ -112,13 +124,53 @@ function wrapPglite(pglite: PGlite, { owned }: { owned: boolean }): Database {
   };
 }
 
+/** Defaults of OpenDatabaseOptions' timeouts. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+export const QUERY_TIMEOUT_MS = 30_000;
+/** How often the LISTEN connection proves it is alive (a silent network drops no connection). */
+const LISTEN_HEARTBEAT_MS = 5_000;
+/** Longest wait between two attempts to bring the LISTEN connection back. */
+const LISTEN_RECONNECT_MAX_MS = 2_000;
+
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const queryTimeoutMs = options.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    query_timeout: queryTimeoutMs,
+    keepAlive: true,
+  });
   let closed = false;
-  // Once closed, pool.end() has asked its idle connections to end without waiting for them: a
-  // server that terminates one meanwhile (a dropped database, a restart) is not an error.
+  // A lost connection (PostgreSQL restarted or unreachable) is an outage the requests and jobs
+  // report as they meet it (503, a warning); here it is only noted. Once closed, pool.end() has
+  // asked its idle connections to end without waiting for them: a server that terminates one
+  // meanwhile (a dropped database, a restart) is nothing to report.
   pool.on('error', (err) => {
-    if (!closed) options.logger.error({ err }, 'postgres pool error');
+    if (closed) return;
+    if (isDatabaseUnavailable(err)) options.logger.warn({ err }, 'postgres connection lost');
+    else options.logger.error({ err }, 'postgres pool error');
+  });
+  pool.on('connect', (client) => {
+    // The pool listens for errors only on idle connections: one lost while a request holds it
+    // (between two queries of a transaction) would emit 'error' to nobody and end the process.
+    // Its queries fail with the error anyway, and pg-pool drops it when it is released.
+    client.on('error', (err) => {
+      if (!closed) options.logger.warn({ err }, 'postgres connection lost while in use');
+    });
+    // A query that timed out leaves its connection waiting for the answer: the next query on it
+    // would wait behind it. Such a connection is closed, so that the pool replaces it.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === QUERY_READ_TIMEOUT) destroyConnection(client);
+        });
+      }
+      return result;
+    };
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 
@@ -130,23 +182,52 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   let connecting: Promise<pg.Client> | undefined;
   let attempt = 0;
 
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+
   const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: queryTimeoutMs,
+      keepAlive: true,
+    });
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
-    client.on('error', (err) => {
-      options.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
-      lost = true;
-      listener = undefined;
-      connecting = undefined;
-      void client.end().catch(() => undefined);
-      scheduleReconnect();
-    });
-    await client.connect();
-    for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    let failed = false;
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      if (listener === client) {
+        options.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
+        lost = true;
+        listener = undefined;
+        connecting = undefined;
+        clearInterval(heartbeat);
+        scheduleReconnect();
+      }
+      destroyConnection(client);
+    };
+    client.on('error', fail);
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      fail(err);
+      throw err;
+    }
     attempt = 0;
     listener = client;
+    // A network that goes silent breaks no connection: the LISTEN connection would wait for
+    // notifications forever. A query now and then proves it alive, or fails it (query timeout).
+    clearInterval(heartbeat);
+    heartbeat = setInterval(
+      () => {
+        if (listener === client) client.query('select 1').catch(fail);
+      },
+      Math.min(LISTEN_HEARTBEAT_MS, queryTimeoutMs),
+    );
+    heartbeat.unref();
     if (lost) {
       lost = false;
       options.logger.info('LISTEN connection restored; telling listeners that events may have been missed');
@@ -163,11 +244,11 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
 
   const scheduleReconnect = () => {
     if (closed || handlers.size === 0) return;
-    const delay = Math.min(30_000, 250 * 2 ** attempt++);
+    const delay = Math.min(LISTEN_RECONNECT_MAX_MS, 250 * 2 ** attempt++);
     setTimeout(() => {
       if (closed || listener || connecting) return;
       connecting = connectListener().catch((err: unknown) => {
-        options.logger.warn({ err }, 'LISTEN reconnect failed');
+        options.logger.warn({ err: errorSummary(err) }, 'LISTEN reconnect failed');
         connecting = undefined;
         scheduleReconnect();
         throw err;
@@ -217,11 +298,13 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       await sql`select 1`.execute(db);
       return true;
     },
-    async withRawConnection(fn) {
+    async withRawConnection(fn, rawOptions = {}) {
       const client = await pool.connect();
+      const timeout = rawOptions.untimed ? { query_timeout: MAX_TIMER_MS } : {};
       try {
         return await fn(
-          async (text, params) => (await client.query(text, params)).rows as Array<Record<string, unknown>>,
+          async (text, params) =>
+            (await client.query({ text, values: params, ...timeout })).rows as Array<Record<string, unknown>>,
         );
       } finally {
         client.release();
@@ -229,6 +312,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     },
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       await listener?.end().catch(() => undefined);
       await db.destroy();
       // Kysely ends the pool only if a query went through it; a process that used only raw
@@ -236,6 +320,19 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       if (!pool.ending) await pool.end();
     },
   };
+}
+
+/** setTimeout's longest delay (about 24.8 days): a query timeout that never comes. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Closes a connection's socket at once (a polite end() would wait for the silent server). */
+function destroyConnection(client: pg.Client | pg.PoolClient): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+/** A reconnect that fails every 2 s for a long outage: its message, not a stack every time. */
+function errorSummary(err: unknown): unknown {
+  return err instanceof Error ? { message: err.message, code: (err as { code?: unknown }).code } : err;
 }
 
 function quoteIdent(name: string): string {
