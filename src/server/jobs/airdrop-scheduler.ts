@@ -1,5 +1,7 @@
 import type { AppDeps } from '../deps';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError } from '../lib/app-error';
+import { logJobFailure } from './job-log';
 import type { RunningJob } from './reservation-sweeper';
 
 /**
@@ -41,8 +43,10 @@ export function startAirdropScheduler(
       .catch(async (err: unknown) => {
         // Without a chain or a treasury there is nothing to schedule (Process Airdrop says why).
         if (err instanceof AppError && err.code === 'NOT_CONFIGURED') return;
+        logJobFailure(log, err, 'airdrop run failed');
+        // The audit log is in the database too: an outage is retried on the next tick, not audited.
+        if (isDatabaseUnavailable(err)) return;
         const message = err instanceof Error ? err.message : String(err);
-        log.error({ err }, 'airdrop run failed');
         // A failure repeated every tick is audited once, until something changes.
         if (message === lastFailure) return;
         lastFailure = message;

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { logJobFailure } from './job-log';
 import type { RunningJob } from './reservation-sweeper';
 
 /**
@@ -20,7 +21,7 @@ export function startMailSender(deps: Pick<AppDeps, 'mail' | 'config' | 'logger'
     running = deps.mail
       .sendDue()
       .then(() => undefined)
-      .catch((err: unknown) => log.error({ err }, 'mail sending failed'))
+      .catch((err: unknown) => logJobFailure(log, err, 'mail sending failed'))
       .finally(() => {
         running = undefined;
         if (again) {

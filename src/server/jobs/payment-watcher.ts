@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { logJobFailure } from './job-log';
 import type { RunningJob } from './reservation-sweeper';
 
 /**
@@ -23,7 +24,7 @@ export function startPaymentWatcher(
         if (confirmed > 0) log.info({ confirmed }, 'crypto payments confirmed');
         if (purchases > 0) log.info({ purchases }, 'token purchases completed');
       })
-      .catch((err: unknown) => log.error({ err }, 'payment watch failed'))
+      .catch((err: unknown) => logJobFailure(log, err, 'payment watch failed'))
       .finally(() => {
         running = undefined;
       });
@@ -36,7 +37,7 @@ export function startPaymentWatcher(
       deps.tokenSales.checkAddresses(keys),
     ])
       .then(() => undefined)
-      .catch((err: unknown) => log.error({ err }, 'payment check failed'))
+      .catch((err: unknown) => logJobFailure(log, err, 'payment check failed'))
       .finally(() => inFlight.delete(check));
     inFlight.add(check);
   });

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { logJobFailure } from './job-log';
 
 /**
  * Returns expired reservations to stock (and, every ten minutes, deletes rate-limit counters that
@@ -56,7 +57,7 @@ export function startReservationSweeper(
         }
       })
       .catch((err: unknown) => {
-        log.error({ err }, 'reservation sweep failed');
+        logJobFailure(log, err, 'reservation sweep failed');
       })
       .finally(() => {
         running = undefined;
