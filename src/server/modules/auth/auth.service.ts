@@ -17,6 +17,7 @@ import {
 } from '#common/schemas/auth';
 import type { Config } from '#server/config';
 import type { Database, Db } from '#server/db/client';
+import { isDatabaseUnavailable } from '#server/db/errors';
 import { AppError, RateLimitedError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
 import { validationError } from '#server/lib/validate';
@@ -233,8 +234,9 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
       }
       return { user: toSessionUser(session.user), headers: null, capped: false };
     } catch (err) {
-      // better-auth throws APIError (e.g. the session vanished while being refreshed): no session.
-      if (err instanceof Error && err.name === 'APIError')
+      // better-auth throws APIError (e.g. the session vanished while being refreshed): no session;
+      // unless the database could not be read (its cause): that is a 503, not a signed-out visitor.
+      if (err instanceof Error && err.name === 'APIError' && !isDatabaseUnavailable(err))
         return { user: null, headers: null, capped: false };
       throw err;
     }

@@ -10,6 +10,7 @@ import { twoFactor } from 'better-auth/plugins';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RoleSchema, type SessionUser } from '#common/schemas/auth';
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/client';
+import { isDatabaseUnavailable } from '#server/db/errors';
 import type { Logger } from '#server/lib/logger';
 
 /**
@@ -98,6 +99,8 @@ export function createBetterAuth({ config, database, log, passwords, mailer }: C
       log: (level, message, ...args) => {
         const err = args.find((a): a is Error => a instanceof Error);
         const rest = args.filter((a) => !(a instanceof Error));
+        // The database out of reach is an outage the request reports as 503, not a fault of auth.
+        if (level === 'error' && isDatabaseUnavailable(err)) level = 'warn';
         log[level](
           { component: 'better-auth', ...(err ? { err } : {}), ...(rest.length ? { args: rest } : {}) },
           message,
