@@ -255,6 +255,7 @@ export class PageRenderer {
     const reader = result.stream.getReader();
     const logger = this.logger;
     let started = false;
+    let cancelled = false;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         if (!started) {
@@ -263,6 +264,8 @@ export class PageRenderer {
         }
         try {
           const { done, value } = await reader.read();
+          // Cancelled while the read was pending (the caller sends another page): nothing to send.
+          if (cancelled) return;
           if (!done) {
             controller.enqueue(value);
             return;
@@ -283,6 +286,7 @@ export class PageRenderer {
         }
       },
       cancel(reason) {
+        cancelled = true;
         void reader.cancel(reason);
       },
     });
