@@ -8,7 +8,11 @@ import type { Db } from './client';
  * which the locks are free.
  */
 export async function lockKeys(trx: Db, keys: readonly string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-  }
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length === 0) return;
+  // One round trip: a VALUES list is scanned in its order, so the locks are taken in sorted order.
+  const rows = sorted.map((key) => sql`(${key}::text)`);
+  await sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (values ${sql.join(rows)}) as t(k)`.execute(
+    trx,
+  );
 }

@@ -188,23 +188,34 @@ export function createPaymentsRepository(db: Db) {
       now: Date,
     ): Promise<Array<{ key: keyof HolderKeys; checkouts: number; units: number }>> {
       const column = { clientIp: 'client_ip', userId: 'user_id', cartId: 'cart_id' } as const;
-      const out: Array<{ key: keyof HolderKeys; checkouts: number; units: number }> = [];
-      for (const key of ['clientIp', 'userId', 'cartId'] as const) {
+      // One round trip for every key (each part reads its own partial index), in the keys' order.
+      const parts = (['clientIp', 'userId', 'cartId'] as const).flatMap((key, ord) => {
         const value = keys[key];
-        if (value === null) continue;
-        const result = await sql<{ checkouts: number | string; units: number | string | null }>`
-          select count(distinct p.id) as checkouts,
+        if (value === null) return [];
+        return [
+          sql`
+          select ${ord}::int as ord, ${key}::text as key, count(distinct p.id) as checkouts,
                  coalesce(sum(r.quantity) filter (where r.released_at is null and r.consumed_at is null), 0) as units
           from payments p
           left join stock_reservations r on r.payment_id = p.id
           where ${sql.ref(`p.${column[key]}`)} = ${value}
             and p.status = 'pending'
-            and p.expires_at > ${now}
-        `.execute(db);
-        const row = result.rows[0];
-        out.push({ key, checkouts: Number(row?.checkouts ?? 0), units: Number(row?.units ?? 0) });
-      }
-      return out;
+            and p.expires_at > ${now}`,
+        ];
+      });
+      if (parts.length === 0) return [];
+      const result = await sql<{
+        key: keyof HolderKeys;
+        checkouts: number | string;
+        units: number | string | null;
+      }>`
+        select key, checkouts, units from (${sql.join(parts, sql` union all `)}) holds order by ord
+      `.execute(db);
+      return result.rows.map((row) => ({
+        key: row.key,
+        checkouts: Number(row.checkouts),
+        units: Number(row.units ?? 0),
+      }));
     },
 
     /** References of this cart's open checkouts (a new checkout from the cart replaces them). */
