@@ -1,0 +1,192 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '#common/errors';
+import { BACKENDS } from '../helpers/databases';
+import {
+  createFixtures,
+  fillPath,
+  freshCustomer,
+  paramsFor,
+  routesWithoutSample,
+  routeTable,
+  SAMPLES,
+  type Fixtures,
+  type RouteEntry,
+} from '../helpers/route-table';
+import { startTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app';
+
+/**
+ * CSRF, generated from the router: every mutating route refuses what a cross-site attacker's
+ * browser can send with the victim's cookies (a customer's and an admin's): a foreign Origin, a form
+ * (urlencoded or multipart) or text/plain body, and a request with no content type. The paths in
+ * app.ts's CSRF_EXEMPT skip the Origin rule only, each for the reason SAMPLES states; the
+ * content-type rule holds for them too.
+ */
+
+const EVIL_ORIGIN = 'https://evil.example';
+
+async function codeOf(res: Response): Promise<string | undefined> {
+  const text = await res.text();
+  try {
+    return (JSON.parse(text) as Partial<ErrorBody>).error?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+describe.each(BACKENDS)('CSRF on every mutating route (%s)', (backend) => {
+  let t: TestApp;
+  let fx: Fixtures;
+  let routes: RouteEntry[];
+  let victims: Array<[string, TestClient]>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ backend, env: { SIGN_IN_RATE_LIMIT: '1000', SIGN_UP_RATE_LIMIT: '1000' } });
+    fx = await createFixtures(t);
+    routes = routeTable(t.app).filter((r) => r.mutating && r.path.startsWith('/api/'));
+    victims = [
+      ['customer', fx.customer],
+      ['admin', fx.admin],
+    ];
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const urlOf = (route: RouteEntry) => fillPath(route.path, paramsFor(route, fx));
+  const bodyOf = (route: RouteEntry) => JSON.stringify(SAMPLES[route.key]?.body?.(fx) ?? {});
+
+  it('reads the mutating routes from the router, better-auth sign-in, sign-up and sign-out among them', () => {
+    const keys = routes.map((r) => r.key);
+    expect(keys.length).toBeGreaterThan(30);
+    for (const key of [
+      'POST /api/auth/sign-in/email',
+      'POST /api/auth/sign-up/email',
+      'POST /api/auth/sign-out',
+      'POST /api/uploads',
+      'POST /api/webhooks/stripe',
+    ])
+      expect(keys).toContain(key);
+    expect(routesWithoutSample(routeTable(t.app)), 'mutating routes with no entry in SAMPLES').toEqual([]);
+    // Outside /api the only write is the local ledger's JSON-RPC, which reads no cookie at all.
+    const outside = routeTable(t.app).filter((r) => r.mutating && !r.path.startsWith('/api/'));
+    expect(outside.map((r) => [r.key, Boolean(SAMPLES[r.key]?.noCookieAuthority)])).toEqual([
+      ['POST /local-chain', true],
+    ]);
+  });
+
+  it('refuses a foreign Origin (403 CSRF_REJECTED) except on the exempt paths, which say why', async () => {
+    for (const route of routes) {
+      const exempt = SAMPLES[route.key]?.originExempt;
+      for (const [who, client] of victims) {
+        for (const headers of [
+          { origin: EVIL_ORIGIN },
+          { origin: EVIL_ORIGIN, 'sec-fetch-site': 'cross-site' },
+          // A sandboxed frame or a redirect: the browser says "null".
+          { origin: 'null' },
+        ]) {
+          const res = await client.request(route.method, urlOf(route), {
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: bodyOf(route),
+          });
+          const label = `${who} ${route.key} from ${headers.origin}`;
+          if (exempt) {
+            expect(res.status, label).not.toBe(500);
+            expect(await codeOf(res), label).not.toBe('CSRF_REJECTED');
+          } else {
+            expect(res.status, label).toBe(403);
+            expect(await codeOf(res), label).toBe('CSRF_REJECTED');
+          }
+        }
+      }
+    }
+    // Exactly the paths app.ts exempts, no more.
+    expect(routes.filter((r) => SAMPLES[r.key]?.originExempt).map((r) => r.key)).toEqual([
+      'POST /api/solana-pay/payments/:reference',
+      'POST /api/solana-pay/token-purchases/:reference',
+      'POST /api/webhooks/stripe',
+    ]);
+  });
+
+  it('refuses form, multipart and text/plain bodies, from any origin (415 UNSUPPORTED_MEDIA_TYPE)', async () => {
+    for (const route of routes) {
+      for (const [who, client] of victims) {
+        const sample = SAMPLES[route.key]?.body?.(fx) ?? {};
+        const form = new FormData();
+        const fields = new URLSearchParams();
+        for (const [k, v] of Object.entries(sample as Record<string, unknown>)) {
+          form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+          fields.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+        }
+        const bodies: Array<[string, BodyInit, Record<string, string>]> = [
+          ['urlencoded', fields.toString(), { 'content-type': 'application/x-www-form-urlencoded' }],
+          // fetch sets multipart/form-data with its boundary itself.
+          ['multipart', form, {}],
+          // The classic JSON-in-a-text/plain-form trick.
+          ['text/plain', bodyOf(route), { 'content-type': 'text/plain;charset=UTF-8' }],
+        ];
+        for (const origin of [EVIL_ORIGIN, TEST_ORIGIN]) {
+          for (const [kind, body, headers] of bodies) {
+            const res = await client.request(route.method, urlOf(route), {
+              headers: { ...headers, origin },
+              body,
+            });
+            const label = `${who} ${route.key}: ${kind} from ${origin}`;
+            expect(res.status, label).toBe(415);
+            expect(await codeOf(res), label).toBe('UNSUPPORTED_MEDIA_TYPE');
+          }
+        }
+      }
+    }
+  });
+
+  it('refuses a write with no content type, bodiless or not (415 UNSUPPORTED_MEDIA_TYPE)', async () => {
+    for (const route of routes) {
+      for (const [who, client] of victims) {
+        for (const [kind, body] of [
+          ['no body', undefined],
+          // Bytes, so that nothing fills the content type in.
+          ['JSON bytes', new TextEncoder().encode(bodyOf(route))],
+        ] as const) {
+          const headers = new Headers({ origin: TEST_ORIGIN });
+          const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+          headers.set('cookie', cookie);
+          const res = await t.app.request(urlOf(route), { method: route.method, headers, body });
+          const label = `${who} ${route.key}: ${kind}`;
+          expect(res.headers.get('content-type'), label).toMatch(/json/);
+          expect(res.status, label).toBe(415);
+          expect(await codeOf(res), label).toBe('UNSUPPORTED_MEDIA_TYPE');
+        }
+      }
+    }
+  });
+
+  it("lets the shop's own pages through: JSON from the trusted origin passes both rules on every route", async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#e11d48' } })
+        .png()
+        .toBuffer(),
+    );
+    // Deletes last, so the rows the other routes point at are still there.
+    const ordered = [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    for (const route of ordered) {
+      const sample = SAMPLES[route.key]!;
+      const client =
+        sample.who === 'admin'
+          ? fx.admin
+          : sample.who === 'customer'
+            ? sample.endsSession
+              ? await freshCustomer(t)
+              : fx.customer
+            : t.client();
+      const res =
+        route.key === 'POST /api/uploads'
+          ? await client.request('POST', urlOf(route), { body: new Blob([png], { type: 'image/png' }) })
+          : await client.request(route.method, urlOf(route), { json: sample.body?.(fx) ?? {} });
+      const code = await codeOf(res);
+      expect(res.status, `${route.key}: ${code}`).toBeLessThan(500);
+      expect([`${route.key}`, code]).not.toEqual([route.key, 'CSRF_REJECTED']);
+      expect([`${route.key}`, code]).not.toEqual([route.key, 'UNSUPPORTED_MEDIA_TYPE']);
+    }
+  });
+});
