@@ -79,10 +79,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       );
     }
   });
-  app.use(
-    '*',
+  const securityHeaders = (scriptNonce: boolean) =>
     secureHeaders({
-      contentSecurityPolicy: contentSecurityPolicy(deps),
+      contentSecurityPolicy: contentSecurityPolicy(deps, scriptNonce),
       crossOriginEmbedderPolicy: false,
       // HSTS means something only over https; over plain http it would be a false promise.
       strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
@@ -90,7 +89,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       xFrameOptions: 'DENY',
       // The shop needs none of these; a script that got in could not use them either.
       permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-    }),
+    });
+  // The API answers data, never a page that runs scripts: its policy needs no per-response nonce
+  // (fixed headers, no random bytes per request); pages get a fresh nonce each.
+  const apiSecurityHeaders: MiddlewareHandler<AppEnv> = securityHeaders(false);
+  const pageSecurityHeaders: MiddlewareHandler<AppEnv> = securityHeaders(true);
+  app.use('*', (c, next) =>
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types the route input as any here
+    (c.req.path.startsWith('/api/') ? apiSecurityHeaders : pageSecurityHeaders)(c, next),
   );
   app.use('*', compress());
   app.use('/api/*', csrfProtection(config.trustedOrigins, CSRF_EXEMPT));
@@ -108,8 +114,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     });
   const apiLimit = limitFor(config.bodyLimitBytes);
   const uploadLimit = limitFor(config.uploadLimitBytes + 64 * 1024);
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types the route input as any here
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/uploads') ? uploadLimit : apiLimit)(c, next));
+  // GET and HEAD carry no body (the Node adapter gives them none); asking would build a full Request.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types the route input as any here
+        (c.req.path.startsWith('/api/uploads') ? uploadLimit : apiLimit)(c, next),
+  );
 
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/auth', authRoutes(deps));
@@ -242,13 +253,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   return app;
 }
 
-function contentSecurityPolicy(deps: AppDeps) {
+function contentSecurityPolicy(deps: AppDeps, scriptNonce: boolean) {
   const imgSrc = ["'self'", 'data:', 'blob:'];
   if (deps.config.storage.driver === 's3') imgSrc.push(new URL(deps.config.storage.publicUrl).origin);
   return {
     defaultSrc: ["'self'"],
     // A server-rendered page streams React's own small scripts with this response's nonce.
-    scriptSrc: ["'self'", NONCE],
+    scriptSrc: scriptNonce ? ["'self'", NONCE] : ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc,
     fontSrc: ["'self'", 'data:'],
