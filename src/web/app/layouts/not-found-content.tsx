@@ -6,7 +6,7 @@ export function NotFoundContent({ backTo, backLabel }: { backTo: string; backLab
   return (
     <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-5 py-24 text-center">
       <PageTitle title="Page not found" />
-      <p className="text-sm font-semibold tracking-[0.2em] text-rose-600 uppercase">Error 404</p>
+      <p className="text-sm font-semibold tracking-[0.2em] text-rose-700 uppercase">Error 404</p>
       <h1 className="mt-4 text-4xl font-semibold tracking-tight text-balance text-stone-950 sm:text-5xl">
         Page not found
       </h1>

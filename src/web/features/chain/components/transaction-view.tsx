@@ -55,7 +55,13 @@ function Details({ tx }: { tx: ExplorerTransaction }) {
         <h2 id="accounts-title" className="text-lg font-semibold text-stone-950">
           Accounts and SOL balance changes
         </h2>
-        <div className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-stone-200">
+        <div
+          role="region"
+          aria-labelledby="accounts-title"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-stone-200"
+        >
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-stone-50 text-xs text-stone-500 uppercase">
               <tr>
@@ -125,7 +131,7 @@ function Details({ tx }: { tx: ExplorerTransaction }) {
         <h2 id="logs-title" className="text-lg font-semibold text-stone-950">
           Program logs
         </h2>
-        <pre className="mt-3 overflow-x-auto rounded-2xl bg-stone-950 p-4 text-[12px] leading-relaxed text-stone-100">
+        <pre className="mt-3 rounded-2xl bg-stone-950 p-4 text-[12px] leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap text-stone-100">
           {tx.logs.join('\n')}
         </pre>
       </section>

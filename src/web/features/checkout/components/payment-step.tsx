@@ -26,7 +26,7 @@ function OrDivider() {
   return (
     <div className="flex items-center gap-4" aria-hidden="true">
       <span className="h-px flex-1 bg-stone-200" />
-      <span className="text-sm font-medium text-stone-400">or</span>
+      <span className="text-sm font-medium text-stone-500">or</span>
       <span className="h-px flex-1 bg-stone-200" />
     </div>
   );

@@ -32,7 +32,7 @@ export function StepIndicator({ current }: { current: CheckoutStep }) {
                   'relative flex size-6 items-center justify-center rounded-full text-[11px] font-semibold tabular-nums transition-colors',
                   isDone && 'bg-rose-600 text-white',
                   isCurrent && 'bg-rose-600 text-white ring-4 ring-rose-100',
-                  !isDone && !isCurrent && 'bg-white text-stone-400 ring-1 ring-stone-300 ring-inset',
+                  !isDone && !isCurrent && 'bg-white text-stone-500 ring-1 ring-stone-300 ring-inset',
                 )}
               >
                 {isDone ? <Check className="size-3.5" strokeWidth={3} /> : index + 1}
@@ -40,7 +40,7 @@ export function StepIndicator({ current }: { current: CheckoutStep }) {
               <span
                 className={cn(
                   'text-[11px] leading-none font-medium tracking-tight sm:text-xs',
-                  isCurrent ? 'text-stone-950' : isDone ? 'text-stone-600' : 'text-stone-400',
+                  isCurrent ? 'text-stone-950' : isDone ? 'text-stone-600' : 'text-stone-500',
                 )}
               >
                 {step.label}

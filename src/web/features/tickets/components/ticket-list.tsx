@@ -41,7 +41,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
             <h3 className={cn('break-words text-stone-950', unread ? 'font-semibold' : 'font-medium')}>
               {ticket.subject}
             </h3>
-            <p className="text-xs text-stone-500">
+            <p className="text-xs text-stone-600">
               {TICKET_CATEGORY_LABELS[ticket.category]} ·{' '}
               {new Date(ticket.createdAt).toLocaleString('en-US', {
                 dateStyle: 'medium',

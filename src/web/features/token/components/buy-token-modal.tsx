@@ -125,9 +125,12 @@ export function BuyTokenModal({ onClose }: { onClose: () => void }) {
                 ${(purchase.usdCents / 100).toFixed(2)}
               </dd>
             </div>
-            <div className="col-span-2 text-xs text-stone-500">
-              1 {TOKEN_SYMBOL} = ${Number(purchase.tokenPriceUsd).toFixed(6)} · 1 SOL = $
-              {Number(purchase.solPriceUsd).toFixed(2)}
+            <div className="col-span-2">
+              <dt className="sr-only">Rates</dt>
+              <dd className="text-xs text-stone-500">
+                1 {TOKEN_SYMBOL} = ${Number(purchase.tokenPriceUsd).toFixed(6)} · 1 SOL = $
+                {Number(purchase.solPriceUsd).toFixed(2)}
+              </dd>
             </div>
           </dl>
           {token ? (
