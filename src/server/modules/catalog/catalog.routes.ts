@@ -2,17 +2,19 @@ import { Hono } from 'hono';
 import { ProductListQuerySchema } from '#common/schemas/product';
 import type { AppDeps } from '#server/deps';
 import type { AppEnv } from '#server/lib/hono-env';
+import { sendPrepared } from '#server/lib/send-prepared';
 import { validate } from '#server/lib/validate';
 
+/**
+ * The storefront's reads: prepared bytes from the catalogue's cache, with an ETag (304 when the
+ * browser's copy is current). Anonymous: neither looks at the session.
+ */
 export function catalogRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', validate('query', ProductListQuerySchema), async (c) => {
-      const page = await deps.catalog.listProducts(c.req.valid('query'));
-      c.header('Cache-Control', 'no-cache');
-      return c.json(page);
-    })
-    .get('/:id', async (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.json(await deps.catalog.getProduct(c.req.param('id')));
-    });
+    .get('/', validate('query', ProductListQuerySchema), async (c) =>
+      sendPrepared(c, await deps.catalog.listProductsPrepared(c.req.valid('query')), 'no-cache'),
+    )
+    .get('/:id', async (c) =>
+      sendPrepared(c, await deps.catalog.getProductPrepared(c.req.param('id')), 'no-cache'),
+    );
 }

@@ -4,6 +4,7 @@ import type { Product, ProductPage } from '#common/schemas/product';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
+import { prepareJson, PreparedCache, type PreparedBody } from '#server/lib/prepared-body';
 import type { EventHub } from '../events/event-hub';
 import type { Storage } from '../storage/storage';
 import { createCatalogRepository, type ProductRecord } from './catalog.repository';
@@ -14,12 +15,15 @@ export type ProductFilter = ProductFilters & { cursor?: string | undefined; limi
 
 export interface CatalogService {
   /**
-   * One page, newest first (or by price), filtered on the server, from an in-memory cache that live
-   * product events clear. A cursor that this server did not make, or made for another order, is a
-   * VALIDATION_FAILED naming `cursor`.
+   * One page, newest first (or by price), filtered on the server, read from the database. A cursor
+   * that this server did not make, or made for another order, is a VALIDATION_FAILED naming `cursor`.
    */
   listProducts(filter: ProductFilter): Promise<ProductPage>;
+  /** The same page as prepared bytes (JSON, ETag, compressed forms made once), from the cache. */
+  listProductsPrepared(filter: ProductFilter): Promise<PreparedBody>;
   getProduct(id: string): Promise<Product>;
+  /** One product as prepared bytes, from the cache; NOT_FOUND as getProduct. */
+  getProductPrepared(id: string): Promise<PreparedBody>;
   /** Every product id with its last change, for sitemap.xml. */
   listProductUrls(): Promise<Array<{ id: string; updatedAt: string }>>;
   /** Drops the cache (also done on every 'catalog' live event, on every instance). */
@@ -27,8 +31,18 @@ export interface CatalogService {
   close(): void;
 }
 
-/** Pages kept in the cache at most (it is cleared whole when full, and on every catalogue change). */
-const CACHED_PAGES_MAX = 500;
+/**
+ * The cache of prepared lists and products. Every write that can change what they show (admin
+ * edits, stock taken, released or sold) publishes a 'catalog' live event after its commit, which
+ * reaches every instance through PostgreSQL's NOTIFY and drops the whole cache there; when the
+ * LISTEN connection comes back after a loss, the cache is dropped too (onGap). As a backstop an
+ * entry older than CACHE_MAX_AGE_MS is rebuilt from the database (in the background, its old
+ * bytes served meanwhile; equal bytes keep their ETag), so a notice lost any way (an instance
+ * killed between its commit and its NOTIFY, a LISTEN connection silently gone) is outlived within
+ * about a second. A load that started before a change is never kept (PreparedCache.invalidate).
+ */
+const CACHED_BODIES_MAX = 500;
+const CACHE_MAX_AGE_MS = 1_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,15 +54,11 @@ export function createCatalogService(deps: {
 }): CatalogService {
   const repo = createCatalogRepository(deps.db);
   const publicBase = deps.storage.publicBase;
-  const cache = new Map<string, Promise<ProductPage>>();
-  // Bumped on every invalidation: a load that started before it is not kept.
-  let generation = 0;
+  const cache = new PreparedCache(CACHED_BODIES_MAX, CACHE_MAX_AGE_MS);
 
-  const invalidate = () => {
-    generation++;
-    cache.clear();
-  };
+  const invalidate = () => cache.invalidate();
   const unsubscribe = deps.events.subscribe(['catalog'], () => invalidate(), { onGap: () => invalidate() });
+  const cached = (key: string, load: () => Promise<PreparedBody>) => cache.get(key, load);
 
   const toDto = (row: ProductRecord): Product => ({
     ...row,
@@ -58,51 +68,45 @@ export function createCatalogService(deps: {
     }),
   });
 
+  const listProducts = async (filter: ProductFilter): Promise<ProductPage> => {
+    const sort = filter.sort ?? 'newest';
+    const limit = filter.limit ?? PRODUCT_PAGE_SIZE;
+    const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor, sort);
+    const narrowing = { gender: filter.gender, category: filter.category, size: filter.size, sort };
+    const [{ records, keys }, total] = await Promise.all([
+      // One more than the page: whether it is there says if a next page is.
+      repo.findPage({ ...narrowing, limit: limit + 1, after }),
+      repo.countMatching(narrowing),
+    ]);
+    const more = records.length > limit;
+    const last = keys[limit - 1];
+    return {
+      products: records.slice(0, limit).map(toDto),
+      total,
+      nextCursor: more && last ? encodeCursor(last, sort) : null,
+    };
+  };
+
+  const getProduct = async (id: string): Promise<Product> => {
+    if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'Product not found');
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', 'Product not found');
+    return toDto(row);
+  };
+
   return {
-    async listProducts(filter) {
+    listProducts,
+    async listProductsPrepared(filter) {
       const sort = filter.sort ?? 'newest';
-      const limit = filter.limit ?? PRODUCT_PAGE_SIZE;
       // Checked before the cache: a bad cursor is the caller's error, never a cached answer.
-      const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor, sort);
-      const key = `${filter.gender ?? '*'}|${filter.category ?? '*'}|${filter.size ?? '*'}|${sort}|${limit}|${filter.cursor ?? ''}`;
-      const hit = cache.get(key);
-      if (hit) return hit;
-      const startedAt = generation;
-      const narrowing = { gender: filter.gender, category: filter.category, size: filter.size, sort };
-      const load = Promise.all([
-        // One more than the page: whether it is there says if a next page is.
-        repo.findPage({ ...narrowing, limit: limit + 1, after }),
-        repo.countMatching(narrowing),
-      ])
-        .then(([{ records, keys }, total]): ProductPage => {
-          const more = records.length > limit;
-          const last = keys[limit - 1];
-          return {
-            products: records.slice(0, limit).map(toDto),
-            total,
-            nextCursor: more && last ? encodeCursor(last, sort) : null,
-          };
-        })
-        .catch((err: unknown) => {
-          cache.delete(key);
-          throw err;
-        });
-      if (cache.size >= CACHED_PAGES_MAX) cache.clear();
-      if (startedAt === generation) cache.set(key, load);
-      // If an invalidation lands while loading, forget this (possibly stale) result.
-      void load.then(
-        () => {
-          if (startedAt !== generation && cache.get(key) === load) cache.delete(key);
-        },
-        () => undefined,
-      );
-      return await load;
+      if (filter.cursor !== undefined) decodeCursor(filter.cursor, sort);
+      const key = `list|${filter.gender ?? '*'}|${filter.category ?? '*'}|${filter.size ?? '*'}|${sort}|${filter.limit ?? PRODUCT_PAGE_SIZE}|${filter.cursor ?? ''}`;
+      return cached(key, async () => prepareJson(await listProducts(filter)));
     },
-    async getProduct(id) {
+    getProduct,
+    async getProductPrepared(id) {
       if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'Product not found');
-      const row = await repo.findById(id);
-      if (!row) throw new AppError('NOT_FOUND', 'Product not found');
-      return toDto(row);
+      return cached(`product|${id.toLowerCase()}`, async () => prepareJson(await getProduct(id)));
     },
     async listProductUrls() {
       return repo.listIdsForSitemap(50_000);
@@ -110,7 +114,7 @@ export function createCatalogService(deps: {
     invalidate,
     close() {
       unsubscribe();
-      cache.clear();
+      cache.invalidate();
     },
   };
 }

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+/**
+ * A response body made once and served many times: the JSON serialised once, a strong ETag of its
+ * bytes, and its gzip and brotli forms compressed once (in libuv's thread pool, on first demand)
+ * instead of on every request. Read-mostly lists (the catalogue) keep these in a PreparedCache.
+ */
+export interface PreparedBody {
+  /** The uncompressed bytes (UTF-8 JSON). */
+  readonly bytes: Bytes;
+  readonly contentType: string;
+  /** The hash of `bytes` (base64url): equal bytes, equal hash. */
+  readonly hash: string;
+  /** The body in an encoding, compressed once and kept. */
+  encoded(encoding: CompressedEncoding): Promise<Bytes>;
+}
+
+/** Bytes as a Response takes them. */
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+export type CompressedEncoding = 'br' | 'gzip';
+export type BodyEncoding = CompressedEncoding | 'identity';
+
+/** Below this size compressing saves too little to be worth a header. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export function prepareJson(value: unknown): PreparedBody {
+  const bytes: Bytes = new TextEncoder().encode(JSON.stringify(value));
+  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+  const forms = new Map<CompressedEncoding, Promise<Bytes>>();
+  return {
+    bytes,
+    contentType: 'application/json',
+    hash,
+    encoded(encoding) {
+      let form: Promise<Bytes> | undefined = forms.get(encoding);
+      if (!form) {
+        const compressed =
+          encoding === 'br'
+            ? brotli(bytes, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 9,
+                  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+                },
+              })
+            : gzipAsync(bytes, { level: 9 });
+        // Copied once into a plain ArrayBuffer (zlib's Buffers may share a pool).
+        form = compressed.then((buffer) => new Uint8Array(buffer));
+        // A failure is not kept: the next request tries again.
+        form.catch(() => forms.delete(encoding));
+        forms.set(encoding, form);
+      }
+      return form;
+    },
+  };
+}
+
+/**
+ * The strong ETag of one representation: each encoding has its own bytes, so its own tag (the
+ * hash of the JSON with a suffix, as Apache does), and a client holding any of them revalidates.
+ */
+export function etagOf(body: PreparedBody, encoding: BodyEncoding): string {
+  return encoding === 'identity' ? `"${body.hash}"` : `"${body.hash}-${encoding}"`;
+}
+
+/** Whether If-None-Match names any representation of this body (weak comparison, RFC 9110 13.1.2). */
+export function matchesIfNoneMatch(header: string | undefined, body: PreparedBody): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const prefix = `"${body.hash}`;
+  for (const raw of header.split(',')) {
+    let tag = raw.trim();
+    if (tag.startsWith('W/')) tag = tag.slice(2);
+    if (!tag.startsWith(prefix)) continue;
+    const rest = tag.slice(prefix.length);
+    if (rest === '"' || rest === '-br"' || rest === '-gzip"') return true;
+  }
+  return false;
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined, size: number): BodyEncoding {
+  if (!acceptEncoding || size < COMPRESS_MIN_BYTES) return 'identity';
+  const accepted = new Map<string, boolean>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim().toLowerCase(), q === undefined || Number(q.slice(2)) > 0);
+  }
+  const star = accepted.get('*') ?? false;
+  if (accepted.get('br') ?? star) return 'br';
+  if (accepted.get('gzip') ?? accepted.get('x-gzip') ?? star) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Prepared bodies by key: least recently used ones leave first (a crawler varying query strings
+ * cannot grow it past `maxEntries`); `invalidate` drops everything at once and makes any load
+ * still running unkeepable; an entry older than `maxAgeMs` is rebuilt in the background while it
+ * is still served (a backstop bounding staleness should a change notice ever be lost). Loads in
+ * flight are shared: a hundred requests for a cold key make one load.
+ */
+export class PreparedCache {
+  readonly #entries = new Map<
+    string,
+    { body: Promise<PreparedBody>; builtAt: number; refreshing: boolean }
+  >();
+  #generation = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxAgeMs: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Whether `key` is cached (used by tests; does not touch its recency). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
+  invalidate(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+
+  get(key: string, load: () => Promise<PreparedBody>): Promise<PreparedBody> {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      // Most recently used goes last (a Map iterates in insertion order).
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      if (!entry.refreshing && this.now() - entry.builtAt > this.maxAgeMs) this.#refresh(key, entry, load);
+      return entry.body;
+    }
+    return this.#store(key, load());
+  }
+
+  #store(key: string, body: Promise<PreparedBody>): Promise<PreparedBody> {
+    const generation = this.#generation;
+    const entry = { body, builtAt: this.now(), refreshing: false };
+    this.#entries.set(key, entry);
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+    body.then(
+      () => {
+        // Loaded across an invalidation: it may hold what the change replaced.
+        if (generation !== this.#generation && this.#entries.get(key) === entry) this.#entries.delete(key);
+      },
+      () => {
+        if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      },
+    );
+    return body;
+  }
+
+  #refresh(
+    key: string,
+    entry: { body: Promise<PreparedBody>; refreshing: boolean },
+    load: () => Promise<PreparedBody>,
+  ) {
+    entry.refreshing = true;
+    const generation = this.#generation;
+    void Promise.all([entry.body, load()]).then(
+      ([previous, fresh]) => {
+        if (generation !== this.#generation || this.#entries.get(key) !== entry) return;
+        // Unchanged bytes keep the body already made (and its compressed forms).
+        const body = fresh.hash === previous.hash ? previous : fresh;
+        this.#entries.set(key, { body: Promise.resolve(body), builtAt: this.now(), refreshing: false });
+      },
+      () => {
+        // The old body stays until a refresh succeeds or the entry is dropped.
+        entry.refreshing = false;
+      },
+    );
+  }
+}
