@@ -79,12 +79,13 @@ describe.each(BACKENDS)('CSRF on every mutating route (%s)', (backend) => {
     for (const route of routes) {
       const exempt = SAMPLES[route.key]?.originExempt;
       for (const [who, client] of victims) {
-        for (const headers of [
+        const attempts: Array<Record<string, string>> = [
           { origin: EVIL_ORIGIN },
           { origin: EVIL_ORIGIN, 'sec-fetch-site': 'cross-site' },
           // A sandboxed frame or a redirect: the browser says "null".
           { origin: 'null' },
-        ]) {
+        ];
+        for (const headers of attempts) {
           const res = await client.request(route.method, urlOf(route), {
             headers: { ...headers, 'content-type': 'application/json' },
             body: bodyOf(route),

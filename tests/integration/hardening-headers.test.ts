@@ -58,7 +58,7 @@ describe.each(BACKENDS)('security headers on every response (%s)', (backend) => 
     };
     for (const who of ['customer', 'admin'] as const)
       for (const [k, v] of clientFor(fx, who).cookies) clients[who].cookies.set(k, v);
-    const add = async (label: string, res: Promise<Response>) => {
+    const add = async (label: string, res: Response | Promise<Response>) => {
       const r = await res;
       // Read the headers only: a live-event stream never ends by itself.
       await r.body?.cancel();
