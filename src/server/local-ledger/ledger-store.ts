@@ -1,8 +1,10 @@
 /**
- * The local ledger on disk (DATA_DIR/local-ledger): `accounts.json` (every account the ledger
- * wrote, since litesvm 1.4 cannot save its state), `meta.json` (chain position, blockhash window,
- * faucet key), `transactions.ndjson` (one processed transaction a line, appended), each of the
- * first two written whole through a temporary file and a rename. Also the records it keeps.
+ * The local ledger on disk (DATA_DIR/local-ledger): `state.json` (every account the ledger wrote,
+ * since litesvm 1.4 cannot save its state, and the meta: chain position, blockhash window, faucet
+ * key), written whole through a temporary file and one rename, so a crash leaves either the state
+ * before a transaction or the state after it, never its balances without its slot; and
+ * `transactions.ndjson` (one processed transaction a line, appended before the state that counts
+ * it). Ledgers saved before `state.json` (`accounts.json` + `meta.json`) are still read.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,6 +67,12 @@ export function createLedgerStore(dir: string) {
   return {
     /** The saved accounts and meta, or null for a ledger never saved here. */
     read(): { accounts: Record<string, SavedAccount>; meta: LedgerMeta } | null {
+      if (existsSync(file('state.json'))) {
+        return JSON.parse(readFileSync(file('state.json'), 'utf8')) as {
+          accounts: Record<string, SavedAccount>;
+          meta: LedgerMeta;
+        };
+      }
       if (!existsSync(file('accounts.json')) || !existsSync(file('meta.json'))) return null;
       return {
         accounts: JSON.parse(readFileSync(file('accounts.json'), 'utf8')) as Record<string, SavedAccount>,
@@ -72,8 +80,7 @@ export function createLedgerStore(dir: string) {
       };
     },
     write(accounts: Record<string, SavedAccount>, meta: LedgerMeta): void {
-      writeWhole('accounts.json', JSON.stringify(accounts));
-      writeWhole('meta.json', JSON.stringify(meta));
+      writeWhole('state.json', JSON.stringify({ meta, accounts }));
     },
     appendTransaction(record: LedgerTransaction): void {
       appendFileSync(file('transactions.ndjson'), `${JSON.stringify(record)}\n`);
