@@ -33,6 +33,8 @@ export const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Connections this process keeps to PostgreSQL (DATABASE_URL); PGlite has one. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Where shoppers write to the shop: shown in the footer, the FAQ and the privacy policy. */
   SHOP_CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
@@ -250,6 +252,7 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl,
     adminRequireTwoFactor: env.ADMIN_REQUIRE_2FA,
     mail: {

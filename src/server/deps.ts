@@ -102,6 +102,7 @@ export async function createDeps(
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? '' : `${config.dataDir}/pglite`,
+      poolSize: config.databasePoolSize,
       logger,
     }));
   await migrate(database, migrationsDir, logger);
