@@ -41,6 +41,8 @@ const SHOPPERS = arg('shoppers', 50);
 const SECONDS = arg('seconds', 15);
 const WARMUP = arg('warmup', 3);
 const PROFILE_DIR = process.argv.find((a) => a.startsWith('--cpu-prof='))?.split('=')[1];
+/** --pool=N sets the server's DATABASE_POOL_SIZE (default: the shop's default). */
+const POOL = process.argv.find((a) => a.startsWith('--pool='))?.split('=')[1];
 const PRODUCTS = 200;
 const STOCK = 1_000_000;
 const TARGET_P99_MS = 50;
@@ -121,6 +123,7 @@ async function main() {
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         STRIPE_API_URL: stripe.url,
         CHECKOUT_RATE_LIMIT: '100000',
+        ...(POOL ? { DATABASE_POOL_SIZE: POOL } : {}),
       },
       // --cpu-prof: a CPU profile of the server, for finding where a checkout's time goes.
       PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {},
