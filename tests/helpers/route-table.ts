@@ -93,13 +93,16 @@ const SHIPPING = {
   country: 'US',
 };
 
+/** An image the product samples name; createFixtures stores it. */
+const SAMPLE_IMAGE = 'products/1700000000000-hardening-800.webp';
+
 const productBody = () => ({
   title: 'Hardening Leggings',
   description: 'High-rise, barely worn.',
   brand: 'Aelo Test',
   priceCents: 4800,
   originalPriceCents: null,
-  images: ['products/1700000000000-hardening-800.webp'],
+  images: [SAMPLE_IMAGE],
   quantity: 7,
   sizes: ['M'],
   colors: ['Black'],
@@ -287,7 +290,13 @@ export async function createFixtures(t: TestApp, tag = randomBytes(4).toString('
   if (signIn.status !== 200) throw new Error(`admin sign-in: ${signIn.status} ${await signIn.text()}`);
   await signIn.body?.cancel();
 
-  const product = await createProduct(db, { quantity: 50, sizes: ['M'], colors: ['Black'] });
+  await t.deps.storage.put(SAMPLE_IMAGE, new Uint8Array([0x52, 0x49, 0x46, 0x46]), 'image/webp');
+  const product = await createProduct(db, {
+    quantity: 50,
+    sizes: ['M'],
+    colors: ['Black'],
+    sizeGuide: { waist: ['28-29'] },
+  });
   const order = await createOrder(db, { userId: customerId, email: customerEmail });
   const ticket = await customer.post('/api/tickets', {
     category: 'general',
