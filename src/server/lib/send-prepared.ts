@@ -22,7 +22,9 @@ export async function sendPrepared(
   };
   if (matchesIfNoneMatch(c.req.header('if-none-match'), body)) return c.body(null, 304, headers);
   headers['Content-Type'] = body.contentType;
-  if (encoding === 'identity') return c.body(body.bytes, 200, headers);
-  headers['Content-Encoding'] = encoding;
-  return c.body(await body.encoded(encoding), 200, headers);
+  const bytes = encoding === 'identity' ? body.bytes : await body.encoded(encoding);
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  // Its length told, the compress middleware leaves a body too small to be worth compressing alone.
+  headers['Content-Length'] = String(bytes.length);
+  return c.body(bytes, 200, headers);
 }
