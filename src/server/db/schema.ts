@@ -314,6 +314,14 @@ export interface AdminDailyStatsTable {
   revenue_cents: BigSum;
 }
 
+/** Products per gender, category and size ('' = every size), kept by triggers (migration 0020). */
+export interface ProductCountsTable {
+  gender: string;
+  category: string;
+  size: string;
+  count: number;
+}
+
 export interface AdminCategoryStatsTable {
   category: string;
   quantity: BigSum;
@@ -360,6 +368,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   rate_limit_counters: RateLimitCountersTable;
   products: ProductsTable;
+  product_counts: ProductCountsTable;
   payments: PaymentsTable;
   token_purchases: TokenPurchasesTable;
   mail_outbox: MailOutboxTable;
