@@ -269,8 +269,8 @@ export interface SeedRange {
 
 /**
  * Seeds with triggers off (session_replication_role = replica: a superuser, or the owner with that
- * right, is needed), then rebuilds what the triggers would have kept (the admin summary and search
- * tables, when orders were added) and runs VACUUM ANALYZE: the state a bulk import leaves a shop in.
+ * right, is needed), then rebuilds what the triggers would have kept (the storefront's product
+ * counts, and the admin summary and search tables when orders were added) and runs VACUUM ANALYZE: the state a bulk import leaves a shop in.
  * Returns the seconds it took.
  */
 export async function seedScale(url: string, what: SeedRange, log: (line: string) => void): Promise<number> {
@@ -289,6 +289,7 @@ export async function seedScale(url: string, what: SeedRange, log: (line: string
       }
     }
     await client.query('set session_replication_role = origin');
+    if (what.products) await client.query('select product_counts_rebuild()');
     if (what.orders) {
       await client.query('select admin_stats_rebuild()');
       await client.query('select admin_order_search_rebuild()');
@@ -327,7 +328,7 @@ export async function openBenchShop(
     SEED_DEMO: 'false',
     ...options.env,
   });
-  const logger = createLogger('silent');
+  const logger = createLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: '',

@@ -1,0 +1,253 @@
+/**
+ * The storefront at scale (issue 15, Scale): a fresh PostgreSQL database with 100,000 products
+ * (seeded set-based like the admin bench, bench/support/scale-database.ts), and what a shopper does
+ * timed through the real app (`app.request`, JSON or the server-rendered HTML included): the
+ * product list's first page, each filter the grid offers (gender, category, size, price order, and
+ * all of them together), page 50 reached by following the list's cursors as Show more does, the
+ * list's last page, a product's details, the landing page `/` and a product URL rendered by the
+ * server (the built app: `--dist=DIR`, default dist/). Each request is timed with the catalogue's
+ * in-memory page cache emptied first (`catalog.invalidate()`, what every product change does), so
+ * the figures are the database path a cold or just-changed catalogue takes, not a cache hit.
+ * 3 warm-up requests, then N = 20 timed runs each; median and p95.
+ *
+ * The baseline is the same steps on 1,000 products in the same database and run, measured first.
+ * Targets: every median and p95 under 300 ms (the admin bench's target), and the list never sent
+ * whole: the first page's bytes (and the landing page's) at 100,000 products within 10% of the
+ * same at 1,000.
+ *
+ *   npx tsx bench/storefront-scale.ts [--products=100000] [--runs=20] [--dist=dist] [--keep]
+ *
+ * The PostgreSQL server comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres; a `shop_bench_<random>` database is created on it
+ * and dropped at the end (`--keep` leaves it). Exits 1 when a target is missed.
+ */
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { PRODUCT_PAGE_SIZE, type ProductSort } from '../src/common/catalog-query';
+import type { ProductPage } from '../src/common/schemas/product';
+import { encodeCursor } from '../src/server/modules/catalog/product-cursor';
+import { startFakeMarketFeeds } from '../tests/fakes/market-feeds';
+import { figure, reportFigures, type Figure } from './support/figures';
+import {
+  benchArgs,
+  createScratchDatabase,
+  openBenchShop,
+  seedScale,
+  summarise,
+  type BenchShop,
+  type Timing,
+} from './support/scale-database';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET_MS = 300;
+/** The first page at 100,000 products may be at most this much bigger than at 1,000 (longer ids and titles). */
+const MAX_SIZE_RATIO = 1.1;
+const WARMUP = 3;
+
+const { args, intArg, flag } = benchArgs();
+const PRODUCTS = intArg('products', 100_000);
+const RUNS = intArg('runs', 20);
+const BASE_PRODUCTS = Math.min(1_000, PRODUCTS);
+const KEEP = flag('keep');
+const DIST = path.resolve(ROOT, args.get('dist') ?? 'dist');
+
+interface Context {
+  /** A product from the middle of the catalogue (newest first). */
+  productId: string;
+  /** The cursor of page 50 (followed from page 1), and of the last page of each order. */
+  page50: string;
+  lastNewest: string;
+  lastPriceAsc: string;
+}
+
+const STEPS: Array<{ name: string; path: (ctx: Context) => string; html?: boolean }> = [
+  { name: 'list, first page', path: () => '/api/products' },
+  { name: 'list, gender', path: () => '/api/products?gender=womens' },
+  { name: 'list, category', path: () => '/api/products?gender=womens&category=womens-leggings' },
+  { name: 'list, size', path: () => '/api/products?size=XL' },
+  { name: 'list, price low to high', path: () => '/api/products?sort=price-asc' },
+  { name: 'list, price high to low', path: () => '/api/products?sort=price-desc' },
+  {
+    name: 'list, every filter',
+    path: () => '/api/products?gender=mens&category=mens-jackets&size=XL&sort=price-asc',
+  },
+  { name: 'list, page 50', path: (c) => `/api/products?cursor=${c.page50}` },
+  { name: 'list, last page', path: (c) => `/api/products?cursor=${c.lastNewest}` },
+  {
+    name: 'list, last page by price',
+    path: (c) => `/api/products?sort=price-asc&cursor=${c.lastPriceAsc}`,
+  },
+  { name: 'product details', path: (c) => `/api/products/${c.productId}` },
+  { name: 'landing page (SSR)', path: () => '/', html: true },
+  { name: 'product URL (SSR)', path: (c) => `/products/${c.productId}`, html: true },
+];
+
+/** The cursor that starts the last page of `sort`: the key of the product just before it. */
+async function lastPageCursor(shop: BenchShop, sort: ProductSort, total: number): Promise<string> {
+  const lastPageSize = total % PRODUCT_PAGE_SIZE || PRODUCT_PAGE_SIZE;
+  let query = shop.deps.database.db
+    .selectFrom('products')
+    .select([
+      'id',
+      'price_cents',
+      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('created_key'),
+    ]);
+  if (sort === 'price-asc') query = query.orderBy('price_cents', 'asc');
+  const row = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(total - lastPageSize - 1)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return encodeCursor({ priceCents: row.price_cents, createdAt: row.created_key, id: row.id }, sort);
+}
+
+async function contextOf(shop: BenchShop, total: number): Promise<Context> {
+  let cursor: string | null = null;
+  for (let page = 1; page < 50; page++) {
+    const res = await shop.app.request(`/api/products${cursor ? `?cursor=${cursor}` : ''}`);
+    const body = (await res.json()) as ProductPage;
+    if (!body.nextCursor) throw new Error(`the list ended at page ${page}`);
+    cursor = body.nextCursor;
+  }
+  const middle = await shop.deps.database.db
+    .selectFrom('products')
+    .select('id')
+    .orderBy('created_at', 'desc')
+    .offset(Math.floor(total / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return {
+    productId: middle.id,
+    page50: cursor!,
+    lastNewest: await lastPageCursor(shop, 'newest', total),
+    lastPriceAsc: await lastPageCursor(shop, 'price-asc', total),
+  };
+}
+
+type StepResult = Timing & { bytes: number };
+
+async function measure(shop: BenchShop, total: number, label: string) {
+  const ctx = await contextOf(shop, total);
+  const results: Record<string, StepResult> = {};
+  for (const step of STEPS) {
+    const url = step.path(ctx);
+    const once = async () => {
+      // Every request pays the database: the in-memory page cache is what a product change empties.
+      shop.deps.catalog.invalidate();
+      const started = performance.now();
+      const res = await shop.app.request(url, {
+        headers: { accept: step.html ? 'text/html' : 'application/json' },
+      });
+      const body = await res.text();
+      const ms = performance.now() - started;
+      if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 300)}`);
+      return { ms, body };
+    };
+    for (let i = 0; i < WARMUP; i++) await once();
+    const samples: number[] = [];
+    let body = '';
+    for (let i = 0; i < RUNS; i++) {
+      const r = await once();
+      samples.push(r.ms);
+      body = r.body;
+    }
+    if (!step.html) checkPage(step.name, body, total);
+    results[step.name] = { ...summarise(samples), bytes: Buffer.byteLength(body) };
+  }
+  console.log(
+    `measured ${label} (load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')})`,
+  );
+  return results;
+}
+
+/** A list answer is one page of at most PRODUCT_PAGE_SIZE products, whatever the catalogue's size. */
+function checkPage(name: string, body: string, total: number) {
+  const parsed = JSON.parse(body) as Partial<ProductPage>;
+  if (!Array.isArray(parsed.products)) return; // product details
+  if (parsed.products.length === 0 || parsed.products.length > PRODUCT_PAGE_SIZE)
+    throw new Error(`${name}: ${parsed.products.length} products in one page`);
+  if (name === 'list, first page' && parsed.total !== total)
+    throw new Error(`${name}: total ${parsed.total}, expected ${total}`);
+}
+
+async function main() {
+  for (const file of [path.join(DIST, 'web', 'index.html'), path.join(DIST, 'ssr', 'entry-server.js')]) {
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: run \`npm run build\` first (or pass --dist=DIR)`);
+  }
+  const database = await createScratchDatabase();
+  console.log(`database ${database.name} on ${database.host}; the built app from ${DIST}`);
+  const feeds = await startFakeMarketFeeds();
+  let shop: BenchShop | undefined;
+  let failed = false;
+  try {
+    shop = await openBenchShop(database.url, {
+      env: { MARKET_DEX_URL: feeds.dexUrl, MARKET_PRICE_URL: feeds.priceUrl, LOG_LEVEL: 'error' },
+      app: { webDir: path.join(DIST, 'web'), ssrEntry: path.join(DIST, 'ssr', 'entry-server.js') },
+    });
+    const log = (line: string) => console.log(line);
+    const baseSeconds = await seedScale(database.url, { products: [1, BASE_PRODUCTS] }, log);
+    const baseline = await measure(shop, BASE_PRODUCTS, `${BASE_PRODUCTS.toLocaleString('en-US')} products`);
+    const largeSeconds = await seedScale(database.url, { products: [BASE_PRODUCTS + 1, PRODUCTS] }, log);
+    log(`seeded in ${baseSeconds.toFixed(1)} s + ${largeSeconds.toFixed(1)} s`);
+    const large = await measure(shop, PRODUCTS, `${PRODUCTS.toLocaleString('en-US')} products`);
+
+    const pad = (s: string | number, n: number) => String(s).padEnd(n);
+    const padL = (s: string | number, n: number) => String(s).padStart(n);
+    console.log(
+      `\n${pad('step', 28)}${padL('baseline', 10)}${padL('median', 9)}${padL('p95', 9)}${padL('max', 9)}${padL('bytes', 9)}${padL('base bytes', 12)}`,
+    );
+    const figures: Figure[] = [];
+    for (const step of STEPS) {
+      const b = baseline[step.name]!;
+      const l = large[step.name]!;
+      console.log(
+        `${pad(step.name, 28)}${padL(b.median, 10)}${padL(l.median, 9)}${padL(l.p95, 9)}${padL(l.max, 9)}${padL(l.bytes, 9)}${padL(b.bytes, 12)}`,
+      );
+      figures.push(
+        figure(`storefront at scale: ${step.name} median`, l.median, 'ms', {
+          baseline: b.median,
+          target: ['<', TARGET_MS],
+        }),
+        figure(`storefront at scale: ${step.name} p95`, l.p95, 'ms', {
+          baseline: b.p95,
+          target: ['<', TARGET_MS],
+        }),
+      );
+    }
+    for (const [step, what] of [
+      ['list, first page', 'first page of the list'],
+      ['landing page (SSR)', 'landing page HTML'],
+    ] as const) {
+      const b = baseline[step]!.bytes;
+      const l = large[step]!.bytes;
+      figures.push(
+        figure(`storefront at scale: ${what}, bytes`, l, 'B', { baseline: b }),
+        figure(`storefront at scale: ${what}, size vs the baseline's`, l / b, 'x', {
+          baseline: 1,
+          target: ['<=', MAX_SIZE_RATIO],
+        }),
+      );
+    }
+    console.log('');
+    reportFigures(figures);
+    failed = figures.some((f) => f.met === false);
+  } finally {
+    await shop?.close();
+    await feeds.close();
+    if (KEEP) console.log(`kept ${database.url}`);
+    else await database.drop();
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
