@@ -1,28 +1,35 @@
-// Page figures (issue 11): Lighthouse's mobile run (its default: a mid-range phone on a slow 4G
-// link, simulated) on the landing page, a product URL, /login and /admin/login, each run three
-// times and the median kept; and the landing page's JavaScript as Chromium loads it.
+// Page figures (issues 11 and 15): Lighthouse's mobile run (its default: a mid-range phone on a
+// slow 4G link, simulated) on the landing page, a product URL, /login and /admin/login, and, signed
+// in as a customer with an order, a ticket and a confirmed email, on every account page
+// (/profile/orders, /profile/messages, /profile/wallet, /profile/settings); each page run three
+// times and the median kept. The landing page's JavaScript is bench/page-weight.ts's figure.
 //
 //   npm run bench -- lighthouse                 starts a shop on the demo catalogue and measures it
-//   npx tsx bench/lighthouse.ts --base URL      measures a shop already running at URL (demo seeded)
+//   npx tsx bench/lighthouse.ts --base URL      measures a shop already running at URL (demo seeded;
+//                                               the account pages need the shop this bench starts)
 //   npx tsx bench/lighthouse.ts --runs 5        more runs per page
 //   npx tsx bench/lighthouse.ts --cpu-slowdown 3 another CPU slowdown than Lighthouse's default 4x
-//   npx tsx bench/lighthouse.ts --pages /faq,/about  other pages than the four of issue 11
+//   npx tsx bench/lighthouse.ts --pages /faq,/about  other pages than the ones above
 //
 // Lighthouse's default 4x CPU slowdown models a mid-tier phone on a host whose BenchmarkIndex is
-// about 1,530; the table prints the median index of the runs, since the main-thread figures (TBT
+// about 1,530; the bench prints the median index of the runs, since the main-thread figures (TBT
 // above all) move with it. On the shared two-core machines here it ranged from 1,077 to 2,235
 // within an hour, so the bench keeps the default rather than calibrating to one reading.
 //
-// Targets: performance >= 95, accessibility 100, best practices and SEO >= 95, LCP < 2.0 s,
-// TBT < 150 ms, CLS < 0.05, landing JavaScript <= 120 KB gzipped. The table marks each figure;
-// exits 1 only when a page cannot be measured (the figures are reported, not asserted: the
-// machines are shared and Lighthouse's simulated throttling still moves with the host's load).
+// Targets of the storefront pages (issue 11): performance >= 95, accessibility 100, best practices
+// and SEO >= 95, LCP < 2.0 s, TBT < 150 ms, CLS < 0.05. The account pages render in the browser
+// only (docs/decisions/011) behind a sign-in: the same accessibility, best practices, TBT and CLS
+// targets, performance >= 90 and LCP < 2.5 s (the page needs its session's data before it can
+// paint its content), and no SEO target (they are not for search engines: 'noindex', reported
+// for context). Every figure goes to `npm run bench`'s table through reportFigures, which fails
+// the run on a missed target; this script exits 1 when a page cannot be measured.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling as presets } from 'lighthouse/core/config/constants.js';
-import { chromium } from 'playwright-core';
-import { launchChromium, startShopServer } from '../tests/helpers/browser';
-import { formatPageScripts, LANDING_TARGET_BYTES, measureScriptsOn } from './page-weight';
+import type { Product } from '#common/schemas/product';
+import { startShopServer } from '../tests/helpers/browser';
+import { seedCustomerWithOrder } from '../tests/helpers/browser-orders';
+import { figure, reportFigures, type Figure } from './support/figures';
 
 interface PageFigures {
   performance: number;
@@ -34,14 +41,36 @@ interface PageFigures {
   cls: number;
 }
 
-const TARGETS: { [K in keyof PageFigures]: (v: number) => boolean } = {
-  performance: (v) => v >= 95,
-  accessibility: (v) => v >= 100,
-  bestPractices: (v) => v >= 95,
-  seo: (v) => v >= 95,
-  lcpMs: (v) => v < 2000,
-  tbtMs: (v) => v < 150,
-  cls: (v) => v < 0.05,
+type Comparison = '<' | '>=';
+type Targets = { [K in keyof PageFigures]: [Comparison, number] | null };
+
+/** Issue 11's targets: the storefront's pages, rendered on the server. */
+const STOREFRONT_TARGETS: Targets = {
+  performance: ['>=', 95],
+  accessibility: ['>=', 100],
+  bestPractices: ['>=', 95],
+  seo: ['>=', 95],
+  lcpMs: ['<', 2000],
+  tbtMs: ['<', 150],
+  cls: ['<', 0.05],
+};
+
+/** The account pages: rendered in the browser behind a sign-in, kept out of search engines. */
+const ACCOUNT_TARGETS: Targets = {
+  ...STOREFRONT_TARGETS,
+  performance: ['>=', 90],
+  lcpMs: ['<', 2500],
+  seo: null,
+};
+
+const LABELS: { [K in keyof PageFigures]: [string, string] } = {
+  performance: ['performance', ''],
+  accessibility: ['accessibility', ''],
+  bestPractices: ['best practices', ''],
+  seo: ['SEO', ''],
+  lcpMs: ['LCP', 'ms'],
+  tbtMs: ['TBT', 'ms'],
+  cls: ['CLS', ''],
 };
 
 function arg(name: string): string | undefined {
@@ -54,24 +83,29 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-/** The element Lighthouse took as the largest contentful paint, for a page that misses LCP. */
+/** The element Lighthouse took as the largest contentful paint, per page (last run). */
 const lcpElements = new Map<string, string>();
 
 let cpuSlowdownMultiplier = presets.mobileSlow4G.cpuSlowdownMultiplier;
 const benchmarkIndexes: number[] = [];
 
-async function runLighthouse(url: string, port: number): Promise<PageFigures> {
+async function runLighthouse(url: string, port: number, cookie?: string): Promise<PageFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     throttling: { ...presets.mobileSlow4G, cpuSlowdownMultiplier },
+    // A signed-in page: the customer's session travels with every request of the load.
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits, runtimeError, environment } = result.lhr;
+  const { categories, audits, runtimeError, environment, finalDisplayedUrl } = result.lhr;
   benchmarkIndexes.push(environment.benchmarkIndex);
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  // A signed-in page that sent Lighthouse to the sign-in page would be measuring the wrong page.
+  if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended on ${finalDisplayedUrl}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   // Lighthouse 13 names the element in its LCP breakdown insight (a 'node' item).
@@ -91,10 +125,11 @@ async function runLighthouse(url: string, port: number): Promise<PageFigures> {
   };
 }
 
-function format(key: keyof PageFigures, value: number): string {
-  const text =
-    key === 'cls' ? value.toFixed(3) : key.endsWith('Ms') ? `${Math.round(value)} ms` : String(value);
-  return `${text}${TARGETS[key](value) ? '' : ' ✗'}`;
+interface PagePlan {
+  label: string;
+  path: string;
+  targets: Targets;
+  cookie?: string;
 }
 
 const runs = Number(arg('runs') ?? 3);
@@ -107,56 +142,63 @@ const chrome = await chromeLauncher.launch({
 });
 let failed = false;
 try {
-  const products = (await (await fetch(`${base}/api/products`)).json()) as { products: { id: string }[] };
+  const products = (await (await fetch(`${base}/api/products`)).json()) as { products: Product[] };
   const given = arg('pages')?.split(',').filter(Boolean);
-  const pages: (readonly [string, string])[] = given
-    ? given.map((path) => [path, path] as const)
+  const pages: PagePlan[] = given
+    ? given.map((path) => ({
+        label: path,
+        path,
+        targets: path.startsWith('/profile') ? ACCOUNT_TARGETS : STOREFRONT_TARGETS,
+      }))
     : [
-        ['/', '/'],
-        ['product URL', `/products/${products.products[0]!.id}`],
-        ['/login', '/login'],
-        ['/admin/login', '/admin/login'],
+        { label: '/', path: '/', targets: STOREFRONT_TARGETS },
+        {
+          label: 'product URL',
+          path: `/products/${products.products[0]!.id}`,
+          targets: STOREFRONT_TARGETS,
+        },
+        { label: '/login', path: '/login', targets: STOREFRONT_TARGETS },
+        { label: '/admin/login', path: '/admin/login', targets: STOREFRONT_TARGETS },
       ];
+  // The account pages, signed in as a customer who has something on each (needs the outbox of a
+  // shop this bench started). The last product: the first is the product URL's.
+  if (!given && server) {
+    const customer = await seedCustomerWithOrder(server, products.products.at(-1)!, 'bench');
+    for (const path of ['/profile/orders', '/profile/messages', '/profile/wallet', '/profile/settings'])
+      pages.push({ label: path, path, targets: ACCOUNT_TARGETS, cookie: customer.cookie });
+  } else if (!given) {
+    console.error('--base: the account pages are not measured (they need a customer this bench makes)');
+  }
   const givenSlowdown = arg('cpu-slowdown');
   if (givenSlowdown) cpuSlowdownMultiplier = Number(givenSlowdown);
-  const rows: string[] = [];
-  for (const [label, path] of pages) {
-    const figures: PageFigures[] = [];
+
+  const figures: Figure[] = [];
+  for (const { label, path, targets, cookie } of pages) {
+    const results: PageFigures[] = [];
     // A run Lighthouse itself could not trace (NO_NAVSTART and the like) is run again, twice at most.
-    for (let attempt = 0; figures.length < runs && attempt < runs + 2; attempt++) {
+    for (let attempt = 0; results.length < runs && attempt < runs + 2; attempt++) {
       try {
-        figures.push(await runLighthouse(`${base}${path}`, chrome.port));
+        results.push(await runLighthouse(`${base}${path}`, chrome.port, cookie));
       } catch (error) {
         console.error(`${label}: a run failed (${error instanceof Error ? error.message : String(error)})`);
       }
     }
-    if (figures.length < runs) failed = true;
-    if (figures.length === 0) continue;
-    const med = Object.fromEntries(
-      (Object.keys(TARGETS) as (keyof PageFigures)[]).map((k) => [k, median(figures.map((f) => f[k]))]),
-    ) as unknown as PageFigures;
-    rows.push(
-      `| ${label} | ${(Object.keys(TARGETS) as (keyof PageFigures)[]).map((k) => format(k, med[k])).join(' | ')} |`,
-    );
+    if (results.length < runs) failed = true;
+    if (results.length === 0) continue;
+    for (const key of Object.keys(LABELS) as (keyof PageFigures)[]) {
+      const [what, unit] = LABELS[key];
+      const target = targets[key];
+      const value = median(results.map((r) => r[key]));
+      figures.push(figure(`pages: ${label} ${what}`, value, unit, target ? { target } : {}));
+    }
   }
-  const browser = await launchChromium().catch(() => chromium.launch({ args: ['--no-sandbox'] }));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const scripts = await measureScriptsOn(await context.newPage(), `${base}/`);
-  await browser.close();
 
   console.log(
-    `Lighthouse mobile, median of ${runs} runs (✗: misses its target); CPU slowdown ${cpuSlowdownMultiplier}x, host BenchmarkIndex median ${Math.round(median(benchmarkIndexes))} (Lighthouse's 4x assumes about 1,530)\n`,
+    `Lighthouse mobile, median of ${runs} runs; CPU slowdown ${cpuSlowdownMultiplier}x, host BenchmarkIndex median ${Math.round(median(benchmarkIndexes))} (Lighthouse's 4x assumes about 1,530)`,
   );
-  console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const row of rows) console.log(row);
-  console.log('\nLargest contentful paint, last run of each page:');
+  console.log('Largest contentful paint, last run of each page:');
   for (const [url, element] of lcpElements) console.log(`  ${new URL(url).pathname}: ${element}`);
-  const kb = scripts.totalGzipBytes / 1024;
-  console.log(
-    `\nLanding page JavaScript: ${kb.toFixed(1)} KB gzipped (${(scripts.totalTransferBytes / 1024).toFixed(1)} KB on the wire), target ${LANDING_TARGET_BYTES / 1024} KB${scripts.totalGzipBytes <= LANDING_TARGET_BYTES ? '' : ' ✗'}`,
-  );
-  console.log(formatPageScripts(scripts));
+  reportFigures(figures);
 } finally {
   chrome.kill();
   await server?.stop();
