@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, deflateRaw, gzip } from 'node:zlib';
 
 /**
  * A response body made once and served many times: the JSON serialised once, a strong ETag of its
@@ -28,6 +28,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const deflateRawAsync = promisify(deflateRaw);
 
 export function prepareJson(value: unknown): PreparedBody {
   const bytes: Bytes = new TextEncoder().encode(JSON.stringify(value));
@@ -40,18 +41,7 @@ export function prepareJson(value: unknown): PreparedBody {
     encoded(encoding) {
       let form: Promise<Bytes> | undefined = forms.get(encoding);
       if (!form) {
-        const compressed =
-          encoding === 'br'
-            ? brotli(bytes, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: 9,
-                  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-                },
-              })
-            : gzipAsync(bytes, { level: 9 });
-        // Copied once into a plain ArrayBuffer (zlib's Buffers may share a pool).
-        form = compressed.then((buffer) => new Uint8Array(buffer));
+        form = compress(bytes, encoding);
         // A failure is not kept: the next request tries again.
         form.catch(() => forms.delete(encoding));
         forms.set(encoding, form);
@@ -59,6 +49,30 @@ export function prepareJson(value: unknown): PreparedBody {
       return form;
     },
   };
+}
+
+/**
+ * `bytes` compressed with the settings every prepared body uses (brotli 9 in text mode, gzip 9), in
+ * libuv's thread pool. `open`: the stream is flushed to a byte boundary but not ended (brotli
+ * without its last meta-block; for gzip, raw deflate without header, final block or trailer), so
+ * the caller can append blocks of its own and end it (prepared-page.ts).
+ */
+export async function compress(bytes: Bytes, encoding: CompressedEncoding, open = false): Promise<Bytes> {
+  const buffer =
+    encoding === 'br'
+      ? await brotli(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+          ...(open ? { finishFlush: constants.BROTLI_OPERATION_FLUSH } : {}),
+        })
+      : open
+        ? await deflateRawAsync(bytes, { level: 9, finishFlush: constants.Z_SYNC_FLUSH })
+        : await gzipAsync(bytes, { level: 9 });
+  // Copied once into a plain ArrayBuffer (zlib's Buffers may share a pool).
+  return new Uint8Array(buffer);
 }
 
 /**
@@ -103,20 +117,20 @@ export function chooseEncoding(acceptEncoding: string | undefined, size: number)
  * Prepared bodies by key: least recently used ones leave first (a crawler varying query strings
  * cannot grow it past `maxEntries`); `invalidate` drops everything at once and makes any load
  * still running unkeepable; an entry older than `maxAgeMs` is rebuilt in the background while it
- * is still served (a backstop bounding staleness should a change notice ever be lost). Loads in
- * flight are shared: a hundred requests for a cold key make one load.
+ * is still served (a backstop bounding staleness should a change notice ever be lost), and one
+ * older than `maxServeMs` is not served at all (loaded again, as a miss). Loads in flight are
+ * shared: a hundred requests for a cold key make one load. Bodies are PreparedBody by default;
+ * anything with a hash of its bytes fits (the pages' PreparedPage).
  */
-export class PreparedCache {
-  readonly #entries = new Map<
-    string,
-    { body: Promise<PreparedBody>; builtAt: number; refreshing: boolean }
-  >();
+export class PreparedCache<T extends { readonly hash: string } = PreparedBody> {
+  readonly #entries = new Map<string, { body: Promise<T>; builtAt: number; refreshing: boolean }>();
   #generation = 0;
 
   constructor(
     private readonly maxEntries: number,
     private readonly maxAgeMs: number,
     private readonly now: () => number = () => performance.now(),
+    private readonly maxServeMs = Number.POSITIVE_INFINITY,
   ) {}
 
   get size(): number {
@@ -133,9 +147,9 @@ export class PreparedCache {
     this.#entries.clear();
   }
 
-  get(key: string, load: () => Promise<PreparedBody>): Promise<PreparedBody> {
+  get(key: string, load: () => Promise<T>): Promise<T> {
     const entry = this.#entries.get(key);
-    if (entry) {
+    if (entry && this.now() - entry.builtAt <= this.maxServeMs) {
       // Most recently used goes last (a Map iterates in insertion order).
       this.#entries.delete(key);
       this.#entries.set(key, entry);
@@ -145,9 +159,11 @@ export class PreparedCache {
     return this.#store(key, load());
   }
 
-  #store(key: string, body: Promise<PreparedBody>): Promise<PreparedBody> {
+  #store(key: string, body: Promise<T>): Promise<T> {
     const generation = this.#generation;
     const entry = { body, builtAt: this.now(), refreshing: false };
+    // Deleted first: a replaced entry goes last (most recently used).
+    this.#entries.delete(key);
     this.#entries.set(key, entry);
     while (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
@@ -166,11 +182,7 @@ export class PreparedCache {
     return body;
   }
 
-  #refresh(
-    key: string,
-    entry: { body: Promise<PreparedBody>; refreshing: boolean },
-    load: () => Promise<PreparedBody>,
-  ) {
+  #refresh(key: string, entry: { body: Promise<T>; refreshing: boolean }, load: () => Promise<T>) {
     entry.refreshing = true;
     const generation = this.#generation;
     void Promise.all([entry.body, load()]).then(
