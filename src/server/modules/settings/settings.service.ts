@@ -22,13 +22,23 @@ import { createSettingsRepository, type StoredSettingRow } from './settings.repo
  * same row, no restart), while the environment seeds a deployment. A stored value that does not
  * decrypt (ENCRYPTION_KEY changed) is logged and treated as unset.
  *
- * Values are read on every call (one indexed row): a key changed in the settings takes effect on
- * the next checkout on every instance.
+ * Reads come from a snapshot of the table kept in memory for SETTINGS_CACHE_MS (one query for
+ * every key, instead of one or more per checkout, cancel, webhook, config and market request).
+ * The snapshot holds the rows as stored, encrypted: a value is decrypted when asked for, so no
+ * key sits in clear in the cache (and none is ever logged). A save on this instance drops the
+ * snapshot at once; a save through the settings screen on another instance announces itself (the
+ * audit entry on the `admin:audit` live-event topic, through PostgreSQL NOTIFY), which drops it on
+ * every instance; a lost LISTEN connection drops it too. The TTL is the backstop for a write that
+ * announces nothing (setSecret from a script on another instance): a changed key applies on every
+ * instance within SETTINGS_CACHE_MS at worst.
  *
  * The settings screen (list, update) shows each value masked with where the effective value comes
  * from; an update is audited as update_api_config with provider, key name, success and error. A
  * value never leaves the server in full.
  */
+
+/** How long an instance reads settings from its snapshot before it reads the table again. */
+export const SETTINGS_CACHE_MS = 10_000;
 
 type KnownSetting = (typeof SETTING_KEYS)[number];
 export type SecretProvider = KnownSetting['provider'];
@@ -94,14 +104,57 @@ export function createSettingsService({
   db,
   events,
   logger,
+  now = Date.now,
 }: {
   config: Config;
   db: Db;
   events: EventHub;
   logger: Logger;
+  now?: () => number;
 }): SettingsService {
   const repo = createSettingsRepository(db);
   const log = logger.child({ module: 'settings' });
+
+  // The snapshot: every stored row (encrypted) by `provider/keyName`, and when it was read.
+  let snapshot: { rows: Map<string, StoredSettingRow>; readAt: number } | undefined;
+  let loading: Promise<Map<string, StoredSettingRow>> | undefined;
+  // Bumped by every invalidation, so a read that started before a save cannot store its rows after it.
+  let generation = 0;
+  const invalidate = () => {
+    generation++;
+    snapshot = undefined;
+    loading = undefined;
+  };
+  const storedRows = (): Promise<Map<string, StoredSettingRow>> => {
+    if (snapshot && now() - snapshot.readAt < SETTINGS_CACHE_MS) return Promise.resolve(snapshot.rows);
+    if (loading) return loading;
+    const startedIn = generation;
+    const readAt = now();
+    const load = repo.findAll().then(
+      (list) => {
+        const rows = new Map(list.map((r) => [`${r.provider}/${r.keyName}`, r]));
+        if (startedIn === generation) snapshot = { rows, readAt };
+        if (loading === load) loading = undefined;
+        return rows;
+      },
+      (err: unknown) => {
+        if (loading === load) loading = undefined;
+        throw err;
+      },
+    );
+    loading = load;
+    return load;
+  };
+  // Saves made through another instance's settings screen: its audit entry reaches every instance.
+  events.subscribe(
+    ['admin:audit'],
+    (event) => {
+      const action = (event.data as { action?: unknown } | undefined)?.action;
+      // An entry too large for NOTIFY arrives without its data: it may be a save.
+      if (action === undefined || action === 'update_api_config') invalidate();
+    },
+    { onGap: invalidate },
+  );
 
   /** The stored value in clear; undefined when empty or when it does not decrypt (logged). */
   const decrypt = (row: StoredSettingRow | null | undefined): string | undefined => {
@@ -144,17 +197,22 @@ export function createSettingsService({
 
   return {
     async getSecret(provider, keyName) {
-      return decrypt(await repo.findOne(provider, keyName)) ?? environmentValue(config, provider, keyName);
+      const rows = await storedRows();
+      return decrypt(rows.get(`${provider}/${keyName}`)) ?? environmentValue(config, provider, keyName);
     },
 
     async setSecret(provider, keyName, value, updatedBy = null) {
       const trimmed = value?.trim() ?? '';
-      await repo.upsert(
-        provider,
-        keyName,
-        trimmed === '' ? null : encrypt(provider, keyName, trimmed),
-        updatedBy,
-      );
+      try {
+        await repo.upsert(
+          provider,
+          keyName,
+          trimmed === '' ? null : encrypt(provider, keyName, trimmed),
+          updatedBy,
+        );
+      } finally {
+        invalidate();
+      }
     },
 
     async list() {
@@ -182,6 +240,7 @@ export function createSettingsService({
           );
           return { row, entry };
         });
+        invalidate();
         await announceAudit(events, entry);
         return describe(key, row);
       } catch (err) {
