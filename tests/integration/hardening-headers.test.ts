@@ -49,7 +49,10 @@ describe.each(BACKENDS)('security headers on every response (%s)', (backend) => 
   });
 
   /** One request of every kind, through `app` with the fixtures' sessions copied onto its clients. */
-  async function everyKindOfResponse(app: ReturnType<typeof createApp>): Promise<Seen[]> {
+  async function everyKindOfResponse(
+    app: ReturnType<typeof createApp>,
+    roles: readonly Role[] = ['anonymous', 'customer', 'admin'],
+  ): Promise<Seen[]> {
     const seen: Seen[] = [];
     const clients: Record<Role, TestClient> = {
       anonymous: new TestClient(app),
@@ -69,7 +72,7 @@ describe.each(BACKENDS)('security headers on every response (%s)', (backend) => 
       // Signing out here would leave the later routes to an anonymous client.
       if (SAMPLES[route.key]?.endsSession) continue;
       const url = fillPath(route.path, paramsFor(route, fx));
-      for (const who of ['anonymous', 'customer', 'admin'] as const) {
+      for (const who of roles) {
         const client = clients[who];
         if (!route.mutating) {
           await add(`${who} ${route.key}`, client.get(url));
@@ -224,7 +227,8 @@ describe.each(BACKENDS)('security headers on every response (%s)', (backend) => 
   });
 
   it('sends HSTS of at least a year on every response when the shop is served over https', async () => {
-    const seen = await everyKindOfResponse(https);
+    // The API as a visitor only: the headers come from one middleware, the roles were swept above.
+    const seen = await everyKindOfResponse(https, ['anonymous']);
     expect(seen.length).toBeGreaterThan(100);
     for (const s of seen) {
       expectSecurityHeaders(s);
