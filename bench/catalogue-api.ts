@@ -4,12 +4,17 @@
 // bytes with the same headers, measured in the same run.
 //
 //   npm run bench -- catalogue              the shop from source (tsx) on the embedded database
-//   npx tsx bench/catalogue-api.ts --duration 10 --connections 50
+//   npx tsx bench/catalogue-api.ts --duration 10 --connections 50   shorter or lighter
 //
 // Both servers run in child processes of their own, so the load generator does not share their
 // event loop. The shop is the real server (src/server/main.ts) on a fresh embedded database with
 // the demo catalogue, its jobs and the local ledger running, logging at its default level to a
-// file. Each server is warmed up (3 s of the same load) before it is measured.
+// file. Each server is warmed up (3 s of the same load), then both are measured in alternating
+// 5 s slices (bare, shop, shop, bare, ...) adding up to 20 s each, so that what the rest of a
+// shared machine does falls on both alike; every response's latency is kept, and p99 is taken
+// over all of a server's slices.
+//
+//   --duration S  --connections N  --warmup S  --slice S  --revalidation-duration S
 //
 // Plain path (the targets): clients that send no If-None-Match, as autocannon does. Revalidation
 // path (context): every request carries the list's ETag and is answered 304 without a body.
@@ -21,7 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { figure, reportFigures, type Figure } from './support/figures';
+import { figure, quantile, reportFigures, type Figure } from './support/figures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIST_PATH = '/api/products';
@@ -37,6 +42,8 @@ const DURATION_S = option('duration', 20);
 const CONNECTIONS = option('connections', 100);
 const WARMUP_S = option('warmup', 3);
 const REVALIDATION_S = option('revalidation-duration', 10);
+/** Length of one slice of the alternating measurement. */
+const SLICE_S = option('slice', 5);
 
 /** Headers a node:http server writes by itself, or that describe the transfer rather than the resource. */
 const TRANSFER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
@@ -212,39 +219,75 @@ interface Load {
   failures: number;
 }
 
-async function load(
-  url: string,
-  seconds: number,
-  headers: Record<string, string>,
-  expect: 200 | 304,
-): Promise<Load> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  const ok = result['2xx'];
-  const notModified = result['3xx'];
-  const expected = expect === 200 ? ok : notModified;
-  const answered = ok + notModified + result['1xx'] + result['4xx'] + result['5xx'];
+interface Tally {
+  latencies: number[];
+  seconds: number;
+  ok: number;
+  notModified: number;
+  failures: number;
+}
+
+/** One autocannon run; every response's latency is kept, so runs add up to exact percentiles. */
+function run(url: string, seconds: number, headers: Record<string, string>, expect: 200 | 304, tally: Tally) {
+  return new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: seconds, headers },
+      (err, result) => {
+        if (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+          return;
+        }
+        tally.seconds += result.duration;
+        tally.failures += result.errors + result.timeouts;
+        resolve();
+      },
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      tally.latencies.push(ms);
+      if (status === 200) tally.ok++;
+      else if (status === 304) tally.notModified++;
+      if (status !== expect) tally.failures++;
+    });
+  });
+}
+
+const newTally = (): Tally => ({ latencies: [], seconds: 0, ok: 0, notModified: 0, failures: 0 });
+
+function summary(tally: Tally): Load {
+  const sorted = Float64Array.from(tally.latencies).sort();
   return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    p50: result.latency.p50,
-    ok,
-    notModified,
-    failures: answered - expected + result.errors + result.timeouts,
+    rps: tally.latencies.length / tally.seconds,
+    p50: quantile(Array.from(sorted), 0.5),
+    p99: quantile(Array.from(sorted), 0.99),
+    ok: tally.ok,
+    notModified: tally.notModified,
+    failures: tally.failures,
   };
 }
 
-async function measure(
-  url: string,
+/**
+ * Both servers under the same load, in alternating slices (bare then shop, then shop then bare,
+ * ...), `seconds` each in all: the shared machine's other work falls on both alike. Each is warmed
+ * up first.
+ */
+async function measurePair(
+  urls: { bare: string; shop: string },
   headers: Record<string, string>,
   expect: 200 | 304,
   seconds: number,
-): Promise<Load> {
-  await load(url, WARMUP_S, headers, expect);
-  return load(url, seconds, headers, expect);
+): Promise<{ bare: Load; shop: Load }> {
+  for (const url of [urls.bare, urls.shop]) await run(url, WARMUP_S, headers, expect, newTally());
+  const tallies = { bare: newTally(), shop: newTally() };
+  const slices = Math.max(1, Math.round(seconds / SLICE_S));
+  for (let i = 0; i < slices; i++) {
+    const order: Array<'bare' | 'shop'> = i % 2 === 0 ? ['bare', 'shop'] : ['shop', 'bare'];
+    for (const which of order) await run(urls[which], seconds / slices, headers, expect, tallies[which]);
+  }
+  return { bare: summary(tallies.bare), shop: summary(tallies.shop) };
 }
 
 function describe(label: string, l: Load): string {
-  return `${label}: ${Math.round(l.rps)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.ok} x 200, ${l.notModified} x 304, ${l.failures} failed`;
+  return `${label}: ${Math.round(l.rps)} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, ${l.ok} x 200, ${l.notModified} x 304, ${l.failures} failed`;
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-catalogue-api-'));
@@ -266,10 +309,13 @@ try {
   const bareCopy = await capture(bare.url + LIST_PATH);
   if (!bareCopy.body.equals(captured.body)) throw new Error('the bare server does not answer the same bytes');
 
-  console.log(`Plain path: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s each`);
-  const bare200 = await measure(bare.url + LIST_PATH, BROWSER_HEADERS, 200, DURATION_S);
+  const urls = { bare: bare.url + LIST_PATH, shop: listUrl };
+  console.log(
+    `Plain path: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up each, then ${DURATION_S} s each in alternating ${SLICE_S} s slices`,
+  );
+  const plain = await measurePair(urls, BROWSER_HEADERS, 200, DURATION_S);
+  const [bare200, shop200] = [plain.bare, plain.shop];
   console.log(`  ${describe('bare node:http', bare200)}`);
-  const shop200 = await measure(listUrl, BROWSER_HEADERS, 200, DURATION_S);
   console.log(`  ${describe('shop', shop200)}`);
 
   const figures: Figure[] = [
@@ -292,9 +338,9 @@ try {
   if (etag) {
     console.log(`Revalidation path (If-None-Match: ${etag}): ${REVALIDATION_S} s each`);
     const revalidate = { ...BROWSER_HEADERS, 'if-none-match': etag };
-    const bare304 = await measure(bare.url + LIST_PATH, revalidate, 304, REVALIDATION_S);
+    const revalidation = await measurePair(urls, revalidate, 304, REVALIDATION_S);
+    const [bare304, shop304] = [revalidation.bare, revalidation.shop];
     console.log(`  ${describe('bare node:http', bare304)}`);
-    const shop304 = await measure(listUrl, revalidate, 304, REVALIDATION_S);
     console.log(`  ${describe('shop', shop304)}`);
     figures.push(
       figure('catalogue API: shop 304 revalidations/s', shop304.rps, 'req/s', { baseline: bare304.rps }),
