@@ -46,7 +46,7 @@ export class PreparedPage {
   encoded(encoding: CompressedEncoding, token: string): Bytes | undefined {
     const head = this.#ready.get(encoding);
     if (!head) {
-      this.#prepare(encoding);
+      void this.#prepare(encoding);
       return undefined;
     }
     const rest = this.#restWith(token);
