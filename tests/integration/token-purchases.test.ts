@@ -12,7 +12,7 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, type Connection } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTokenPurchasesResponse, TokenPurchaseResponse } from '#common/schemas/token-sale';
-import { TOKEN_PURCHASE_MESSAGES } from '#common/schemas/token-sale';
+import { TOKEN_PURCHASE_MESSAGES } from '#common/token-purchase-amount';
 import { closeDeps } from '#server/deps';
 import { BACKENDS, createScratchDatabase, warnIfPostgresSkipped } from '../helpers/databases';
 import { connect, startShop, stopShop, type RunningShop } from '../helpers/shop-server';

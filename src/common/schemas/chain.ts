@@ -44,13 +44,6 @@ export const WALLET_CHAINS: Record<Cluster, string> = {
   testnet: 'solana:testnet',
 };
 
-/** Where a signature is explained: the public explorer on a real cluster, the shop's own page locally. */
-export function explorerTxUrl(signature: string, cluster: Cluster): string {
-  if (cluster === 'local') return `/explorer/tx/${signature}`;
-  const query = cluster === 'mainnet-beta' ? '' : `?cluster=${cluster}`;
-  return `https://explorer.solana.com/tx/${signature}${query}`;
-}
-
 /** Solana Pay transaction request: the wallet POSTs its account. */
 export const TransactionRequestInputSchema = z.object({ account: SolanaAddressSchema });
 export const TransactionRequestResponseSchema = z.object({

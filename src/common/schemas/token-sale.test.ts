@@ -4,8 +4,8 @@ import {
   nextPurchaseAmount,
   purchaseAmountError,
   TOKEN_PURCHASE_MESSAGES,
-  TokenPurchaseInputSchema,
-} from './token-sale';
+} from '../token-purchase-amount';
+import { TokenPurchaseInputSchema } from './token-sale';
 
 describe('Buy Token amount (spec §5)', () => {
   it('keeps only digits and one dot, with at most 2 decimals; other input is ignored', () => {

@@ -1,4 +1,4 @@
-import { explorerTxUrl } from '#common/schemas/chain';
+import { explorerTxUrl } from '#common/explorer';
 import { useTokenInfo } from '#web/lib/shop-info';
 import { ArrowUpRight, CircleAlert, CircleCheck, PackageCheck } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';

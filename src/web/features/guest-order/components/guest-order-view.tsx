@@ -2,7 +2,7 @@ import { CheckCircle2, Clock, PackageCheck, RotateCcw, Truck } from 'lucide-reac
 import { Link } from 'react-router';
 import { shortHash, shortOrderId } from '#common/format';
 import { formatUsd } from '#common/money';
-import { explorerTxUrl } from '#common/schemas/chain';
+import { explorerTxUrl } from '#common/explorer';
 import type { GuestOrder } from '#common/schemas/guest-order';
 import { carrierTrackingUrl, CARRIER_NAME } from '#common/tracking';
 import { OrderItems } from '#web/components/order-items';

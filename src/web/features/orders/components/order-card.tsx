@@ -3,7 +3,8 @@ import { shortHash, shortOrderId } from '#common/format';
 import { OrderItems } from '#web/components/order-items';
 import { formatUsd } from '#common/money';
 import type { CustomerOrder } from '#common/schemas/customer-orders';
-import { explorerTxUrl, type Cluster } from '#common/schemas/chain';
+import { explorerTxUrl } from '#common/explorer';
+import type { Cluster } from '#common/schemas/chain';
 import { carrierTrackingUrl, CARRIER_NAME } from '#common/tracking';
 import { useTrackingInfo } from '../api/get-tracking-info';
 

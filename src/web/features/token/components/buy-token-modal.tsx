@@ -1,14 +1,14 @@
 import { ArrowLeft, BadgePercent, CheckCircle2, Gift, Leaf, Trophy } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { formatCryptoAmount, formatReceivedAmount, SOL_DECIMALS } from '#common/crypto-amounts';
-import { explorerTxUrl } from '#common/schemas/chain';
+import { explorerTxUrl } from '#common/explorer';
+import type { TokenPurchaseResponse } from '#common/schemas/token-sale';
 import {
   isPurchaseAmountPayable,
   nextPurchaseAmount,
   purchaseAmountError,
   TOKEN_PURCHASE_LIMITS,
-  type TokenPurchaseResponse,
-} from '#common/schemas/token-sale';
+} from '#common/token-purchase-amount';
 import { TOKEN_SYMBOL } from '#common/token';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
