@@ -27,6 +27,12 @@ export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 
 const ARGON2ID: Algorithm = 2;
 
+/**
+ * better-auth's cookies are named `shop.<name>` (`__Secure-shop.<name>` over https): the session,
+ * the two-factor step. A request carrying none has no session (the page cache serves it).
+ */
+export const AUTH_COOKIE_PREFIX = 'shop';
+
 /** OWASP password storage cheat sheet, argon2id minimum: 19 MiB, 2 passes, 1 lane. */
 export const ARGON2_OWASP: Argon2Options = {
   algorithm: ARGON2ID,
@@ -208,7 +214,7 @@ export function createBetterAuth({ config, database, log, passwords, mailer }: C
       }),
     ],
     advanced: {
-      cookiePrefix: 'shop',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.secureCookies,
       // better-auth turns its origin checks off under NODE_ENV=test: keep them on everywhere.
       disableCSRFCheck: false,
