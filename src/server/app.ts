@@ -67,7 +67,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
-  app.use('*', clientIpMiddleware(config.trustedProxies));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -98,6 +97,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types the route input as any here
     (c.req.path.startsWith('/api/') ? apiSecurityHeaders : pageSecurityHeaders)(c, next),
   );
+  // The storefront's catalogue reads (the busiest routes) end here, with their request id, log line
+  // and security headers: they are anonymous GETs answering prepared bytes already encoded, so the
+  // client address, compression, CSRF, session and body-limit steps below have nothing to do for them.
+  app.route('/api/products', catalogRoutes(deps));
+  app.use('*', clientIpMiddleware(config.trustedProxies));
   app.use('*', compress());
   app.use('/api/*', csrfProtection(config.trustedOrigins, CSRF_EXEMPT));
   app.use(
@@ -131,7 +135,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/uploads', storageRoutes(deps));
   app.route('/api/market', marketRoutes(deps));
   app.route('/api/shop', shopRoutes(deps));
-  app.route('/api/products', catalogRoutes(deps));
   app.route('/api/checkout', checkoutRoutes(deps));
   app.route('/api/payments', paymentsRoutes(deps));
   app.route('/api/solana-pay/payments', paymentTransactionRoutes(deps));
