@@ -29,13 +29,13 @@ import { figure, reportFigures, type Figure } from './support/figures';
 import {
   adminSession,
   benchArgs,
-  createScratchDatabase,
   openBenchShop,
   seedAdminExtras,
   seedScale,
   summarise,
   type Timing,
 } from './support/scale-database';
+import { createScratchDatabase, PG_SERVER_URL } from './support/shop-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results', 'admin-scale.json');
@@ -96,7 +96,7 @@ const ENDPOINTS: Array<{ name: string; path: (ctx: { orderPrefix: string; email:
 async function main() {
   const log = (line: string) => console.log(line);
   const database = await createScratchDatabase();
-  log(`database ${database.name} on ${database.host}`);
+  log(`database ${database.name} on ${new URL(PG_SERVER_URL).host}`);
   let failed = false;
   const shop = await openBenchShop(database.url).catch(async (err: unknown) => {
     await database.drop();

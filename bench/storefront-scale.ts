@@ -33,13 +33,13 @@ import { startFakeMarketFeeds } from '../tests/fakes/market-feeds';
 import { figure, reportFigures, type Figure } from './support/figures';
 import {
   benchArgs,
-  createScratchDatabase,
   openBenchShop,
   seedScale,
   summarise,
   type BenchShop,
   type Timing,
 } from './support/scale-database';
+import { createScratchDatabase, PG_SERVER_URL } from './support/shop-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_MS = 300;
@@ -182,7 +182,7 @@ async function main() {
       throw new Error(`${file} is missing: run \`npm run build\` first (or pass --dist=DIR)`);
   }
   const database = await createScratchDatabase();
-  console.log(`database ${database.name} on ${database.host}; the built app from ${DIST}`);
+  console.log(`database ${database.name} on ${new URL(PG_SERVER_URL).host}; the built app from ${DIST}`);
   const feeds = await startFakeMarketFeeds();
   let shop: BenchShop | undefined;
   let failed = false;

@@ -1,12 +1,9 @@
 /**
- * The scale benches' PostgreSQL: a scratch database of their own on the server of
- * BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
- * (created as `shop_bench_<random>`, dropped at the end), seeded set-based (generate_series, in
- * batches, triggers off) the way a bulk import fills a real shop, and the shop itself in process
- * on it (the real config, deps and app). Used by bench/admin-scale.ts, bench/storefront-scale.ts
- * and bench/scale-out.ts.
+ * The scale benches' data: a scratch PostgreSQL database (createScratchDatabase in
+ * ./shop-process.ts) seeded set-based (generate_series, in batches, triggers off) the way a bulk
+ * import fills a real shop, and the shop itself in process on it (the real config, deps and app).
+ * Used by bench/admin-scale.ts and bench/storefront-scale.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,11 +13,6 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { closeDeps, createDeps, type AppDeps } from '../../src/server/deps';
 import { createLogger } from '../../src/server/lib/logger';
-
-export const BENCH_SERVER_URL =
-  process.env.BENCH_DATABASE_URL?.trim() ||
-  process.env.TEST_DATABASE_URL?.trim() ||
-  'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** `--name=value` arguments; `intArg` refuses anything but a positive integer. */
 export function benchArgs(argv = process.argv.slice(2)) {
@@ -39,42 +31,6 @@ export function benchArgs(argv = process.argv.slice(2)) {
       return n;
     },
     flag: (name: string) => args.get(name) === 'true',
-  };
-}
-
-export interface ScratchDatabase {
-  name: string;
-  /** The scratch database's URL. */
-  url: string;
-  /** Host and port of its server, for the log. */
-  host: string;
-  /** Drops it (with force: connections left open are ended). */
-  drop(): Promise<void>;
-}
-
-async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: BENCH_SERVER_URL });
-  // A dropped connection (the server restarted under us) is an error of the query, not of the process.
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function createScratchDatabase(): Promise<ScratchDatabase> {
-  const name = `shop_bench_${randomBytes(5).toString('hex')}`;
-  await onServer((c) => c.query(`create database ${name}`));
-  const url = new URL(BENCH_SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    host: new URL(BENCH_SERVER_URL).host,
-    drop: () =>
-      onServer((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 
