@@ -118,7 +118,8 @@ export const SAMPLES: Record<string, RouteSample> = {
     who: 'customer',
     body: () => ({ ...SHIPPING, notifications: { orderUpdates: true, promotions: false } }),
   },
-  'POST /api/admin/airdrops/process': { who: 'admin', body: () => ({}) },
+  // Bodiless, as the admin page sends it: a JSON-declared empty body reads as {}.
+  'POST /api/admin/airdrops/process': { who: 'admin' },
   'PATCH /api/admin/messages/:id/priority': { who: 'admin', body: () => ({ priority: 'high' }) },
   'PATCH /api/admin/messages/:id/status': { who: 'admin', body: () => ({ status: 'read' }) },
   'DELETE /api/admin/orders/:id': { who: 'admin' },

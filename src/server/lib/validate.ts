@@ -68,7 +68,7 @@ function pathKey(path: readonly (string | number)[]): string {
  * `c.req.valid(target)` is the schema's output.
  */
 export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
-  return validator(target, (value, c: Context) => {
+  const check = validator(target, (value, c: Context) => {
     // Hono reads a JSON body only when it is declared as JSON, and hands over {} otherwise: a form
     // or text body would pass a schema whose fields are all optional as an empty object.
     if (target === 'json' && !isJsonOrEmpty(c)) {
@@ -88,4 +88,15 @@ export function validate<T extends keyof ValidationTargets, S extends z.ZodType>
     if (!parsed.success) throw validationError(parsed.error);
     return parsed.data;
   });
+  if (target !== 'json') return check;
+  // A write without a body still declares JSON (the CSRF rule): its empty body is read as {}, as a
+  // bodiless request without a content type always was, instead of as malformed JSON.
+  const emptyJsonAsObject: typeof check = async (c, next) => {
+    if (JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '') && (await c.req.text()).trim() === '') {
+      // Hono keeps each read of the body as a promise in bodyCache (its type says the value).
+      (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
+    }
+    return check(c, next);
+  };
+  return emptyJsonAsObject;
 }
