@@ -24,14 +24,14 @@
  * else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres (a scratch database is
  * created and dropped).
  */
-import { readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchChromium } from '../tests/helpers/browser';
 import { figure, quantile, reportFigures } from './support/figures';
 import { benchArgs } from './support/scale-database';
-import { createScratchDatabase, startShopProcess, type ShopProcess } from './support/shop-process';
+import { createScratchDatabase, ROOT, startShopProcess, type ShopProcess } from './support/shop-process';
 
 const TARGET_MEDIAN_MS = 500;
 const { intArg } = benchArgs();
@@ -178,6 +178,10 @@ async function openWatcher(
 }
 
 async function main() {
+  for (const file of ['dist/web/index.html', 'dist/ssr/entry-server.js']) {
+    if (!existsSync(path.join(ROOT, file)))
+      throw new Error(`${file} is missing: run \`npm run build\` first`);
+  }
   const database = await createScratchDatabase();
   const servers: ShopProcess[] = [];
   const browser = await launchChromium();
