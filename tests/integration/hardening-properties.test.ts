@@ -169,6 +169,47 @@ describe.each(BACKENDS)('random input on every route (%s)', (backend) => {
     );
   });
 
+  it('never answers 500 to random bytes under any declared content type, and a refused one changes nothing', async () => {
+    const writes = routes.filter((r) => r.mutating && r.path.startsWith('/api/'));
+    const contentType = fc.oneof(
+      fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-16',
+        'application/vnd.api+json',
+        'APPLICATION/JSON',
+        'image/png',
+        'image/svg+xml',
+        'application/octet-stream',
+        'text/html',
+      ),
+      fc.string({ maxLength: 40 }).filter((v) => /^[\x21-\x7e]*$/.test(v)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...writes),
+        who,
+        contentType,
+        fc.oneof(
+          fc.uint8Array({ maxLength: 2048 }),
+          fc.string().map((v) => new TextEncoder().encode(v)),
+        ),
+        async (route, role, type, bytes) => {
+          const client = clientFor(fx, role);
+          const before = await checksums();
+          const res = await client.request(route.method, fillPath(route.path, paramsFor(route, fx)), {
+            headers: { 'content-type': type },
+            body: new Uint8Array(bytes),
+          });
+          const text = await res.text();
+          const label = `${role} ${route.key} as ${JSON.stringify(type)} -> ${res.status} ${text.slice(0, 300)}`;
+          expect(res.status, label).toBeLessThan(500);
+          if (res.status >= 400) expect(await checksums(), label).toEqual(before);
+        },
+      ),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+  });
+
   it('never answers 500 to random path ids and query strings, and a refused request changes nothing', async () => {
     const withParams = routes.filter((r) => r.path.includes(':') || !r.mutating);
     await fc.assert(
