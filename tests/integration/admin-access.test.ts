@@ -39,7 +39,7 @@ describe.each(BACKENDS)('admin API authorization (%s)', (backend) => {
     for (const expected of [
       'GET /api/admin/dashboard',
       'GET /api/admin/products',
-      'GET /api/admin/products/categories',
+      'GET /api/admin/product-categories',
       `POST /api/admin/products`,
       `PUT /api/admin/products/${PLACEHOLDER}`,
       `PATCH /api/admin/products/${PLACEHOLDER}`,

@@ -275,7 +275,7 @@ describe.each(BACKENDS)('admin products (%s)', (backend) => {
     );
 
     const categories = await json<{ categories: Array<{ value: string; label: string }> }>(
-      await c.admin.get('/api/admin/products/categories'),
+      await c.admin.get('/api/admin/product-categories'),
       200,
     );
     expect(categories.categories).toEqual(

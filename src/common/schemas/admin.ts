@@ -17,7 +17,7 @@ import { z } from 'zod';
  * Routes (all JSON):
  *   GET    /api/admin/dashboard                          -> AdminDashboard
  *   GET    /api/admin/products?gender&search&category&page&pageSize -> AdminProductPage
- *   GET    /api/admin/products/categories                -> AdminCategoryList
+ *   GET    /api/admin/product-categories                -> AdminCategoryList
  *   GET    /api/admin/products/:id                       -> Product (images with path + url)
  *   POST   /api/admin/products        ProductInput       -> 201 Product
  *   PUT    /api/admin/products/:id    ProductInput       -> Product (full replacement)
@@ -51,7 +51,7 @@ import { z } from 'zod';
 export const ADMIN_API = {
   dashboard: '/api/admin/dashboard',
   products: '/api/admin/products',
-  productCategories: '/api/admin/products/categories',
+  productCategories: '/api/admin/product-categories',
   product: (id: string) => `/api/admin/products/${encodeURIComponent(id)}`,
   orders: '/api/admin/orders',
   order: (id: string) => `/api/admin/orders/${encodeURIComponent(id)}`,

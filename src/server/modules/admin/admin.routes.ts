@@ -53,7 +53,7 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/products', validate('query', AdminProductsQuerySchema), async (c) =>
     c.json(await admin.products.list(c.req.valid('query'))),
   );
-  router.get('/products/categories', async (c) => c.json(await admin.products.categories()));
+  router.get('/product-categories', async (c) => c.json(await admin.products.categories()));
   router.get('/products/:id', async (c) => c.json(await admin.products.get(c.req.param('id'))));
   router.post('/products', validate('json', ProductInputSchema), async (c) =>
     c.json(await admin.products.create(c.req.valid('json'), actor(c)), 201),

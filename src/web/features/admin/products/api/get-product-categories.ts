@@ -4,7 +4,7 @@ import { type AdminCategoryList } from '#common/schemas/admin-products';
 import { apiClient } from '#web/lib/api-client';
 import { adminProductKeys } from './products-keys';
 
-/** GET /api/admin/products/categories: the categories found in the data, with display labels. */
+/** GET /api/admin/product-categories: the categories found in the data, with display labels. */
 export function getProductCategories(signal?: AbortSignal): Promise<AdminCategoryList> {
   return apiClient.get<AdminCategoryList>(ADMIN_API.productCategories, { signal });
 }
