@@ -5,9 +5,10 @@
  * product list's first page, each filter the grid offers (gender, category, size, price order, and
  * all of them together), page 50 reached by following the list's cursors as Show more does, the
  * list's last page, a product's details, the landing page `/` and a product URL rendered by the
- * server (the built app: `--dist=DIR`, default dist/). Each request is timed with the catalogue's
- * in-memory page cache emptied first (`catalog.invalidate()`, what every product change does), so
- * the figures are the database path a cold or just-changed catalogue takes, not a cache hit.
+ * server (the built app: `--dist=DIR`, default dist/). Before each request a `catalog` live event
+ * (what every product change and checkout sends) empties the catalogue's and the pages' caches, so
+ * the figures are the database and render path the first visitor after a change takes, not a
+ * cache hit.
  * 3 warm-up requests, then N = 20 timed runs each; median and p95.
  *
  * The baseline is the same steps on 1,000 products in the same database and run, measured first.
@@ -130,14 +131,30 @@ async function contextOf(shop: BenchShop, total: number): Promise<Context> {
 
 type StepResult = Timing & { bytes: number };
 
+/**
+ * What an admin's product edit does to the caches: a `catalog` live event, which empties the
+ * catalogue's prepared answers and the server-rendered pages' cache. Returns once it has reached
+ * this instance's subscribers (ours subscribes last, so every cache has been emptied by then): the
+ * request timed next pays the database and the render, as the first visitor after a change does.
+ */
+async function announceChange(shop: BenchShop, productId: string): Promise<void> {
+  const delivered = new Promise<void>((resolve) => {
+    const stop = shop.deps.events.subscribe(['catalog'], () => {
+      stop();
+      resolve();
+    });
+  });
+  await shop.deps.events.publish('catalog', { type: 'product.updated', data: { id: productId } });
+  await delivered;
+}
+
 async function measure(shop: BenchShop, total: number, label: string) {
   const ctx = await contextOf(shop, total);
   const results: Record<string, StepResult> = {};
   for (const step of STEPS) {
     const url = step.path(ctx);
     const once = async () => {
-      // Every request pays the database: the in-memory page cache is what a product change empties.
-      shop.deps.catalog.invalidate();
+      await announceChange(shop, ctx.productId);
       const started = performance.now();
       const res = await shop.app.request(url, {
         headers: { accept: step.html ? 'text/html' : 'application/json' },
