@@ -67,16 +67,14 @@ export async function reserveStock(
   expiresAt: Date,
 ): Promise<StockChange> {
   const repo = createStockRepository(db);
-  for (const item of byProductId(items)) {
-    const left = await repo.decrementStock(item.productId, item.quantity);
-    if (left === null) {
-      const available = (await repo.findQuantity(item.productId)) ?? 0;
-      throw new AppError('OUT_OF_STOCK', outOfStockMessage(item.title, available));
-    }
+  const sorted = byProductId(stockRequestsFor(items));
+  const taken = new Set(await repo.takeStockAndReserve(paymentId, sorted, expiresAt));
+  // The first short product in id order is the one named (as when they were taken one by one).
+  const short = sorted.find((item) => !taken.has(item.productId));
+  if (short) {
+    const available = (await repo.findQuantity(short.productId)) ?? 0;
+    throw new AppError('OUT_OF_STOCK', outOfStockMessage(short.title, available));
   }
-  await repo.insertReservations(
-    items.map((i) => ({ paymentId, productId: i.productId, quantity: i.quantity, expiresAt })),
-  );
   return { productIds: items.map((i) => i.productId) };
 }
 
@@ -93,8 +91,8 @@ export async function releaseReservations(
   const ids = typeof paymentIds === 'string' ? [paymentIds] : [...paymentIds];
   const held = await repo.lockHeldReservations(ids);
   const units = unitsByProduct(held);
-  for (const [productId, quantity] of units) await repo.incrementStock(productId, quantity);
-  await repo.markReleased(
+  await repo.releaseHeld(
+    [...units].map(([productId, quantity]) => ({ productId, quantity })),
     held.map((r) => r.id),
     at,
   );

@@ -74,8 +74,11 @@ export interface CryptoPaymentsService {
   paymentRequest(reference: string, quote: CryptoQuoteColumns, decimals: number): CheckoutResponse['crypto'];
   /** A Solana Pay transaction request: the payment's transfer, for `account` to sign. */
   transactionFor(reference: string, account: string): Promise<TransactionRequestResponse>;
-  /** Looks on the chain for this payment's transfer and confirms it; true when it is (now) confirmed. */
-  check(reference: string): Promise<boolean>;
+  /**
+   * Looks on the chain for this payment's transfer and confirms it; true when it is (now)
+   * confirmed. `known`: the payment's row when the caller has just read it (one query fewer).
+   */
+  check(reference: string, known?: PaymentRow): Promise<boolean>;
   /** One watcher pass: leased payments checked; returns how many were confirmed. */
   watch(now?: Date): Promise<number>;
   /** Checks at once the watched payments among these account keys (a transaction just landed). */
@@ -183,9 +186,9 @@ export function createCryptoPaymentsService(deps: {
     });
   }
 
-  async function check(reference: string): Promise<boolean> {
+  async function check(reference: string, known?: PaymentRow): Promise<boolean> {
     const repo = createPaymentsRepository(db);
-    const payment = await repo.findByReference(reference);
+    const payment = known ?? (await repo.findByReference(reference));
     if (!payment || (payment.method !== 'sol' && payment.method !== 'aelo')) return false;
     if (payment.status === 'confirmed') return true;
     const found = await chain.rpc

@@ -120,6 +120,85 @@ export function createPaymentsRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /** insert and its first event ('pending') in one statement. */
+    async insertWithEvent(payment: NewPaymentRow, detail: Record<string, unknown>): Promise<{ id: string }> {
+      const now = new Date();
+      return db
+        .with('inserted', (qb) =>
+          qb
+            .insertInto('payments')
+            .values({
+              reference: payment.reference,
+              method: payment.method,
+              status: 'pending',
+              subtotal_cents: payment.subtotalCents,
+              shipping_cents: payment.shippingCents,
+              discount_cents: payment.discountCents,
+              amount_cents: payment.amountCents,
+              lines: JSON.stringify(payment.lines),
+              shipping_info: JSON.stringify(payment.shippingInfo),
+              user_id: payment.userId,
+              account_password_hash: payment.accountPasswordHash,
+              expires_at: payment.expiresAt,
+              client_ip: payment.clientIp,
+              cart_id: payment.cartId,
+              crypto_amount: payment.crypto?.amount.toString() ?? null,
+              crypto_mint: payment.crypto?.mint ?? null,
+              recipient: payment.crypto?.recipient ?? null,
+              crypto_price_usd: payment.crypto?.priceUsd ?? null,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id'),
+        )
+        .with('event', (qb) =>
+          qb
+            .insertInto('payment_events')
+            .columns(['payment_id', 'to_status', 'detail'])
+            .expression((eb) =>
+              eb
+                .selectFrom('inserted')
+                .select([
+                  'inserted.id',
+                  sql<string>`${'pending'}::text`.as('to_status'),
+                  sql<string>`${JSON.stringify(detail)}::jsonb`.as('detail'),
+                ]),
+            ),
+        )
+        .selectFrom('inserted')
+        .select('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** update and the event of its status change in one statement. */
+    async updateWithEvent(
+      id: string,
+      patch: Updateable<PaymentsTable>,
+      event: { fromStatus: PaymentStatus | null; toStatus: PaymentStatus; detail: Record<string, unknown> },
+    ): Promise<void> {
+      await db
+        .with('updated', (qb) =>
+          qb
+            .updateTable('payments')
+            .set({ ...patch, updated_at: new Date() })
+            .where('id', '=', id)
+            .returning('id'),
+        )
+        .insertInto('payment_events')
+        .columns(['payment_id', 'from_status', 'to_status', 'detail'])
+        .expression((eb) =>
+          eb
+            .selectFrom('updated')
+            .select([
+              'updated.id',
+              sql<string | null>`${event.fromStatus}::text`.as('from_status'),
+              sql<string>`${event.toStatus}::text`.as('to_status'),
+              sql<string>`${JSON.stringify(event.detail)}::jsonb`.as('detail'),
+            ]),
+        )
+        .execute();
+    },
+
     async insertEvent(
       paymentId: string,
       fromStatus: PaymentStatus | null,

@@ -81,15 +81,19 @@ export async function endPending(
 ): Promise<StockChange> {
   const repo = createPaymentsRepository(trx);
   const change = options.stockReleased ? { productIds: [] } : await releaseReservations(trx, payment.id, at);
-  await repo.update(payment.id, {
-    status,
-    account_password_hash: null,
-    ...(typeof detail.error === 'string' ? { error: detail.error } : {}),
-  });
-  await repo.insertEvent(payment.id, payment.status, status, {
-    ...detail,
-    ...(options.stockReleased ? {} : { releasedProductIds: change.productIds }),
-  });
+  await repo.updateWithEvent(
+    payment.id,
+    {
+      status,
+      account_password_hash: null,
+      ...(typeof detail.error === 'string' ? { error: detail.error } : {}),
+    },
+    {
+      fromStatus: payment.status,
+      toStatus: status,
+      detail: { ...detail, ...(options.stockReleased ? {} : { releasedProductIds: change.productIds }) },
+    },
+  );
   return change;
 }
 
@@ -139,7 +143,7 @@ export interface CreatePaymentsServiceOptions {
   events: EventHub;
   stripe: StripeGateway;
   /** Looks on the chain for a crypto payment's transfer (crypto-payments.service.ts). */
-  chainCheck?: { check(reference: string): Promise<boolean> };
+  chainCheck?: { check(reference: string, known?: PaymentRow): Promise<boolean> };
 }
 
 export function createPaymentsService({
@@ -199,38 +203,40 @@ export function createPaymentsService({
   return {
     async recordPending(trx, payment) {
       const repo = createPaymentsRepository(trx);
-      const row = await repo.insert({
-        reference: payment.reference,
-        method: payment.method,
-        subtotalCents: payment.amounts.subtotalCents,
-        shippingCents: payment.amounts.shippingCents,
-        discountCents: payment.amounts.discountCents,
-        amountCents: payment.amounts.totalCents,
-        lines: [...payment.lines],
-        shippingInfo: payment.shippingInfo,
-        userId: payment.userId,
-        accountPasswordHash: payment.accountPasswordHash,
-        clientIp: payment.clientIp ?? null,
-        cartId: payment.cartId ?? null,
-        expiresAt: payment.expiresAt,
-        crypto: payment.crypto
-          ? {
-              amount: payment.crypto.amount,
-              mint: payment.crypto.mint,
-              recipient: payment.crypto.recipient,
-              priceUsd: payment.crypto.priceUsd,
-            }
-          : null,
-      });
-      await repo.insertEvent(row.id, null, 'pending', {
-        source: 'checkout',
-        amountCents: payment.amounts.totalCents,
-        expiresAt: payment.expiresAt.toISOString(),
-        ...(payment.crypto
-          ? { cryptoAmount: payment.crypto.amount.toString(), priceUsd: payment.crypto.priceUsd }
-          : {}),
-        ...(payment.accountPasswordHash ? { accountRequested: true } : {}),
-      });
+      const row = await repo.insertWithEvent(
+        {
+          reference: payment.reference,
+          method: payment.method,
+          subtotalCents: payment.amounts.subtotalCents,
+          shippingCents: payment.amounts.shippingCents,
+          discountCents: payment.amounts.discountCents,
+          amountCents: payment.amounts.totalCents,
+          lines: [...payment.lines],
+          shippingInfo: payment.shippingInfo,
+          userId: payment.userId,
+          accountPasswordHash: payment.accountPasswordHash,
+          clientIp: payment.clientIp ?? null,
+          cartId: payment.cartId ?? null,
+          expiresAt: payment.expiresAt,
+          crypto: payment.crypto
+            ? {
+                amount: payment.crypto.amount,
+                mint: payment.crypto.mint,
+                recipient: payment.crypto.recipient,
+                priceUsd: payment.crypto.priceUsd,
+              }
+            : null,
+        },
+        {
+          source: 'checkout',
+          amountCents: payment.amounts.totalCents,
+          expiresAt: payment.expiresAt.toISOString(),
+          ...(payment.crypto
+            ? { cryptoAmount: payment.crypto.amount.toString(), priceUsd: payment.crypto.priceUsd }
+            : {}),
+          ...(payment.accountPasswordHash ? { accountRequested: true } : {}),
+        },
+      );
       return row;
     },
 
@@ -261,7 +267,11 @@ export function createPaymentsService({
       if (!payment) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
       if (payment.status !== 'pending') return getStatus(reference);
       // Paid on the chain a moment ago? Then it is confirmed, not cancelled.
-      if (payment.method !== 'card' && chainCheck && (await chainCheck.check(reference).catch(() => false))) {
+      if (
+        payment.method !== 'card' &&
+        chainCheck &&
+        (await chainCheck.check(reference, payment).catch(() => false))
+      ) {
         return getStatus(reference);
       }
       if (payment.method === 'card' && payment.stripe_session_id) {
