@@ -32,10 +32,11 @@ describe('api-client', () => {
     const image = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' });
     await apiClient.post('/api/uploads', image);
     await apiClient.get('/api/products');
+    // What fetch sends: the Request it builds from the call (a Blob's own type becomes the content type).
     const sent = (fetchMock.mock.calls as Array<[string, RequestInit]>).map(([url, init]) => [
       init.method,
       url,
-      new Headers(init.headers).get('content-type'),
+      new Request(new URL(url, 'http://shop.test'), init).headers.get('content-type'),
     ]);
     expect(sent).toEqual([
       ['POST', '/api/auth/sign-out', 'application/json'],

@@ -100,14 +100,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = 'GET', body, query, signal, headers: extraHeaders } = options;
   const headers = new Headers({ accept: 'application/json', ...extraHeaders });
   let payload: BodyInit | undefined;
+  // fetch sends a Blob with its own type as the content type; JSON.stringify(undefined) is no body.
   if (body instanceof Blob) {
-    headers.set('content-type', body.type || 'application/octet-stream');
     payload = body;
-  } else if (body !== undefined) {
+  } else if (body !== undefined || method !== 'GET') {
     headers.set('content-type', 'application/json');
     payload = JSON.stringify(body);
-  } else if (method !== 'GET') {
-    headers.set('content-type', 'application/json');
   }
 
   let res: Response;
