@@ -38,8 +38,14 @@ export interface PageParts {
   tail: string;
 }
 
-/** The page's HTML, or where it sends the visitor instead (a signed-in admin on its sign-in page). */
-export type RenderedPage = { body: ReadableStream<Uint8Array> } | { redirect: string };
+/**
+ * The page's HTML, or where it sends the visitor instead (a signed-in admin on its sign-in page).
+ * `whole()`, asked once the body has been read: every query the page ran on the server answered
+ * (2xx) within the data budget and is in the hydration state, and React rendered without an error;
+ * only such a page is the page every visitor of the same kind would get (the page cache keeps no
+ * other).
+ */
+export type RenderedPage = { body: ReadableStream<Uint8Array>; whole: () => boolean } | { redirect: string };
 
 const ROOT_MARKER = '<div id="root"></div>';
 /** What the page's queries may take on the server before the HTML goes out without them. */
@@ -223,13 +229,18 @@ export class PageRenderer {
       const value = request.headers.get(name);
       if (value !== null) forwarded.set(name, value);
     }
-    const scopedFetch: ApiFetch = (apiRequest) => {
+    let apiCalls = 0;
+    let failed = false;
+    const scopedFetch: ApiFetch = async (apiRequest) => {
       const headers = new Headers(apiRequest.headers);
       forwarded.forEach((value, name) => headers.set(name, value));
       const url = new URL(apiRequest.url);
-      return apiFetch(
+      apiCalls++;
+      const res = await apiFetch(
         new Request(new URL(url.pathname + url.search, request.url), { headers, method: 'GET' }),
       );
+      if (!res.ok) failed = true;
+      return res;
     };
     let result: Awaited<ReturnType<SsrModule['render']>>;
     try {
@@ -237,8 +248,10 @@ export class PageRenderer {
         ssr.render(request, {
           nonce,
           dataBudgetMs: DATA_BUDGET_MS,
-          onError: (error) =>
-            this.logger.error({ err: error, path: new URL(request.url).pathname }, 'page render failed'),
+          onError: (error) => {
+            failed = true;
+            this.logger.error({ err: error, path: new URL(request.url).pathname }, 'page render failed');
+          },
         }),
       );
     } catch (error) {
@@ -251,6 +264,8 @@ export class PageRenderer {
     const page = this.scriptsAfterPaint(this.inlineStyles(html), result.pageFiles, nonce);
     const { head, tail } = PageRenderer.parts(page.html);
     const state = JSON.stringify(result.state).replace(/</g, '\\u003c');
+    // Each query makes one API call; one not in the state was late (the data budget) or failed.
+    const answered = successfulQueries(result.state);
     const encoder = new TextEncoder();
     const reader = result.stream.getReader();
     const logger = this.logger;
@@ -290,6 +305,13 @@ export class PageRenderer {
         void reader.cancel(reason);
       },
     });
-    return { body };
+    return { body, whole: () => !failed && answered >= apiCalls };
   }
+}
+
+/** How many queries the hydration state holds with their data (a partial page holds fewer). */
+function successfulQueries(state: unknown): number {
+  const queries = (state as { queries?: { queries?: Array<{ state?: { status?: string } }> } } | null)
+    ?.queries?.queries;
+  return queries?.filter((query) => query.state?.status === 'success').length ?? 0;
 }

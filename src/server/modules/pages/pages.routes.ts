@@ -7,7 +7,10 @@ import { isDatabaseUnavailable } from '#server/db/errors';
 import type { AppDeps } from '#server/deps';
 import { AppError, SERVICE_RETRY_AFTER_SECONDS } from '#server/lib/app-error';
 import type { AppEnv } from '#server/lib/hono-env';
+import { chooseEncoding } from '#server/lib/prepared-body';
+import { PreparedPage } from '#server/lib/prepared-page';
 import { injectProductHead } from '#server/modules/catalog/seo';
+import { createPageCache, NONCE_PLACEHOLDER } from './page-cache';
 import { PageRenderer } from './page-renderer';
 
 export interface PagesOptions {
@@ -18,14 +21,18 @@ export interface PagesOptions {
 }
 
 const isGuestOrderPage = routeMatcher(GUEST_ORDER_ROUTE);
+/** The account area: rendered on the server with the signed-in customer's data. */
+const isAccountPage = (pathname: string) => ['/profile', '/profile/*'].some((p) => routeMatcher(p)(pathname));
 
 /**
  * Every page URL: storefront pages rendered on the server (PageRenderer), admin and account pages
  * as the client shell. A product URL gets its own head (title, description, structured data) and
  * 404 when the product does not exist; a path that is no page answers 404 with the not-found page.
+ * An anonymous visitor's storefront page comes from the page cache when it can (page-cache.ts).
  */
 export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppEnv> {
   const renderer = new PageRenderer(options.webDir, options.ssrEntry, deps.logger);
+  const cache = createPageCache(deps.events);
   let indexHtml: string | undefined;
   const readIndex = () => {
     if (indexHtml !== undefined) return indexHtml;
@@ -35,12 +42,12 @@ export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppE
     return indexHtml;
   };
 
-  return async (c) => {
-    const template = readIndex();
-    if (template === undefined) return c.text('The web app is not built yet: run `npm run build`.', 503);
-    // A guest order's page carries the order's private details in its HTML, as its API answer
-    // does: kept out of every cache like that answer. Other pages may be kept if revalidated.
-    c.header('Cache-Control', isGuestOrderPage(c.req.path) ? 'no-store' : 'no-cache');
+  /** The page for this request, rendered with `nonce` as its CSP nonce. */
+  const renderPage = async (
+    c: Context<AppEnv>,
+    template: string,
+    nonce: string | undefined,
+  ): Promise<Outcome> => {
     let html = template;
     let status: 200 | 404 = isSpaRoute(c.req.path) ? 200 : 404;
     const productId = /^\/products\/([^/]+)\/?$/.exec(c.req.path)?.[1];
@@ -49,14 +56,14 @@ export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppE
       try {
         product = await deps.catalog.getProduct(safeDecode(productId));
       } catch (err) {
-        if (isDatabaseUnavailable(err)) return unavailablePage(c);
+        if (isDatabaseUnavailable(err)) return { kind: 'unavailable' };
         if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
       }
       if (product) html = injectProductHead(template, product, deps.config.publicUrl);
       else status = 404;
     }
     // A path that is not valid percent-encoding is no page: the shell and its not-found page.
-    if (!isDecodable(c.req.path)) return c.html(html, status);
+    if (!isDecodable(c.req.path)) return { kind: 'html', html, status };
     // A page whose data could not be read because the database is out of reach is not sent as if
     // it were the page (an empty shop, a product not found): the visitor gets the 503 page.
     let databaseDown = false;
@@ -68,17 +75,93 @@ export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppE
         if (res.status === 503 && (await isServiceUnavailable(res))) databaseDown = true;
         return res;
       },
-      c.get('secureHeadersNonce'),
+      nonce,
     );
     if (databaseDown) {
       if (page && 'body' in page) await page.body.cancel();
-      return unavailablePage(c);
+      return { kind: 'unavailable' };
     }
-    if (!page) return c.html(html, status);
-    if ('redirect' in page) return c.redirect(page.redirect, 302);
-    c.header('Content-Type', 'text/html; charset=UTF-8');
-    return c.body(page.body, status);
+    if (!page) return { kind: 'html', html, status };
+    if ('redirect' in page) return { kind: 'redirect', location: page.redirect };
+    return { kind: 'page', body: page.body, status, whole: page.whole };
   };
+
+  const send = (c: Context<AppEnv>, outcome: Outcome) => {
+    switch (outcome.kind) {
+      case 'unavailable':
+        return unavailablePage(c);
+      case 'redirect':
+        return c.redirect(outcome.location, 302);
+      case 'html':
+        return c.html(outcome.html, outcome.status);
+      case 'page':
+        c.header('Content-Type', 'text/html; charset=UTF-8');
+        return c.body(outcome.body, outcome.status);
+    }
+  };
+
+  return async (c) => {
+    const template = readIndex();
+    if (template === undefined) return c.text('The web app is not built yet: run `npm run build`.', 503);
+    // A guest order's page and an account page carry a customer's private details in their HTML,
+    // as their API answers do: kept out of every cache like those answers. Other pages may be kept
+    // if revalidated.
+    const personal = isGuestOrderPage(c.req.path) || isAccountPage(c.req.path);
+    c.header('Cache-Control', personal ? 'no-store' : 'no-cache');
+    const nonce = c.get('secureHeadersNonce');
+    const key = nonce ? cache.keyOf(c.req.raw) : undefined;
+    if (!nonce || key === undefined) return send(c, await renderPage(c, template, nonce));
+
+    // Rendered with the placeholder nonce and read whole (React has finished the page before its
+    // first byte, see renderWhole): kept when it is the page every such visitor gets, else handed
+    // to whoever waited for this render, as it is.
+    const load = async (): Promise<PreparedPage> => {
+      const outcome = await renderPage(c, template, NONCE_PLACEHOLDER);
+      if (outcome.kind !== 'page') throw new NotCached(outcome);
+      const html = await new Response(outcome.body).text();
+      if (outcome.status !== 200 || !outcome.whole()) {
+        throw new NotCached({ kind: 'html', html, status: outcome.status });
+      }
+      return new PreparedPage(html, NONCE_PLACEHOLDER);
+    };
+    let page: PreparedPage;
+    try {
+      page = await cache.get(key, load);
+    } catch (err) {
+      if (!(err instanceof NotCached)) throw err;
+      const { outcome } = err;
+      return send(
+        c,
+        outcome.kind === 'html'
+          ? { ...outcome, html: outcome.html.replaceAll(NONCE_PLACEHOLDER, nonce) }
+          : outcome,
+      );
+    }
+    // The forms compressed once, when made (the first responses after a render go without waiting:
+    // uncompressed here, compressed on the way by the compress middleware as any page).
+    const encoding = chooseEncoding(c.req.header('accept-encoding'), page.size);
+    const encoded = encoding === 'identity' ? undefined : page.encoded(encoding, nonce);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    c.header('Vary', 'Accept-Encoding');
+    if (encoded) c.header('Content-Encoding', encoding);
+    const bytes = encoded ?? page.bytes(nonce);
+    c.header('Content-Length', String(bytes.length));
+    return c.body(bytes, 200);
+  };
+}
+
+/** What a page request gets: a rendered page, the shell, a redirect or the 503 page. */
+type Outcome =
+  | { kind: 'page'; body: ReadableStream<Uint8Array>; status: 200 | 404; whole: () => boolean }
+  | { kind: 'html'; html: string; status: 200 | 404 }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'unavailable' };
+
+/** A render that is not kept (see page-cache.ts), with what it gave, read whole. */
+class NotCached extends Error {
+  constructor(readonly outcome: Exclude<Outcome, { kind: 'page' }>) {
+    super('page not cached');
+  }
 }
 
 async function isServiceUnavailable(res: Response): Promise<boolean> {
