@@ -125,8 +125,10 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL outage (postgres)', () => {
         },
       }),
     'admin dashboard': () => request('GET', '/api/admin/dashboard', { cookie: adminCookie }),
-    'landing page': () => request('GET', '/', { accept: 'text/html' }),
-    'product page': () => request('GET', `/products/${productId}`, { accept: 'text/html' }),
+    // Queries not asked before, as for the list: the page cache (pages/page-cache.ts) cannot answer.
+    'landing page': () => request('GET', `/?probe=${variant++}`, { accept: 'text/html' }),
+    'product page': () =>
+      request('GET', `/products/${productId}?probe=${variant++}`, { accept: 'text/html' }),
   };
   const OK_STATUS: Record<string, number> = {
     'product list': 200,
