@@ -9,7 +9,8 @@
 //                                               the account pages need the shop this bench starts)
 //   npx tsx bench/lighthouse.ts --runs 5        more runs per page
 //   npx tsx bench/lighthouse.ts --cpu-slowdown 3 another CPU slowdown than Lighthouse's default 4x
-//   npx tsx bench/lighthouse.ts --pages /faq,/about  other pages than the ones above
+//   npx tsx bench/lighthouse.ts --pages /faq,/about  other pages than the ones above (account pages
+//                                               signed in, as below, unless --base)
 //
 // Lighthouse's default 4x CPU slowdown models a mid-tier phone on a host whose BenchmarkIndex is
 // about 1,530; the bench prints the median index of the runs, since the main-thread figures (TBT
@@ -144,11 +145,18 @@ let failed = false;
 try {
   const products = (await (await fetch(`${base}/api/products`)).json()) as { products: Product[] };
   const given = arg('pages')?.split(',').filter(Boolean);
+  // Given account pages are measured signed in, as below (when this bench started the shop).
+  const givenCookie =
+    given?.some((path) => path.startsWith('/profile')) && server
+      ? (await seedCustomerWithOrder(server, products.products.at(-1)!, 'bench')).cookie
+      : undefined;
   const pages: PagePlan[] = given
     ? given.map((path) => ({
         label: path,
         path,
-        targets: path.startsWith('/profile') ? ACCOUNT_TARGETS : STOREFRONT_TARGETS,
+        ...(path.startsWith('/profile')
+          ? { targets: ACCOUNT_TARGETS, cookie: givenCookie }
+          : { targets: STOREFRONT_TARGETS }),
       }))
     : [
         { label: '/', path: '/', targets: STOREFRONT_TARGETS },

@@ -1,4 +1,9 @@
-import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import {
+  dehydrate,
+  QueryClientProvider,
+  type DehydratedState,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -8,13 +13,15 @@ import { ConsentFlagsProvider, consentFlagsFromCookies } from './features/consen
 import { paths } from './config/paths';
 import type { AdminCheckReason } from './features/auth/components/require-admin';
 import { meQueryOptions } from './lib/current-user';
+import { shopInfoQueryOptions } from './lib/shop-info';
 import { createQueryClient } from './lib/query-client';
 
 export { setApiTransport } from './lib/api-client';
 
 /**
  * The storefront's server renderer, built by `vite build --ssr` into dist/ssr and called by the
- * server's pages module for every storefront URL (admin and account pages stay client-rendered).
+ * server's pages module for every storefront URL and, for a signed-in customer, the account pages
+ * (admin pages stay client-rendered).
  * It runs the page's queries (lib/api-client answers them in process), renders the route with
  * React's streaming renderer, and returns the stream with the state the browser hydrates from.
  */
@@ -36,10 +43,11 @@ export interface RenderOptions {
 }
 
 /**
- * Pages under the storefront layout and the admin sign-in page are rendered here; the back office
- * and the account area behind their sign-ins get the client shell.
+ * Pages under the storefront layout, the admin sign-in page and the account area (for its signed-in
+ * customer: see accountGuard) are rendered here; the back office behind its sign-in gets the
+ * client shell.
  */
-const SERVER_RENDERED_ROUTES = ['storefront', 'admin/login'];
+const SERVER_RENDERED_ROUTES = ['storefront', 'admin/login', 'account/layout'];
 
 export function isServerRendered(pathname: string): boolean {
   return matchRouteIds(pathname).some((id) => SERVER_RENDERED_ROUTES.includes(id));
@@ -51,9 +59,24 @@ export function isServerRendered(pathname: string): boolean {
  * session and then go there (what the browser still does on a navigation inside the app).
  */
 const SIGN_IN_FOR: Record<string, string> = {
-  'account/layout': paths.login.getHref(),
   'admin/layout': paths.admin.login.getHref('unauthenticated' satisfies AdminCheckReason),
 };
+
+/**
+ * The account area's answer once the session query is settled: undefined to render the page for
+ * its customer; a redirect to the sign-in page for a visitor the session API says is nobody; the
+ * client shell when it could not tell (failed or late: the browser's guard then decides, as
+ * before). `/profile` itself answers with the orders page's address (the browser's <Navigate>).
+ */
+function accountGuard(pathname: string, queryClient: QueryClient): RenderResult | undefined {
+  if (!matchRouteIds(pathname).includes('account/layout')) return undefined;
+  const me = queryClient.getQueryData(meQueryOptions().queryKey);
+  if (!me) return { kind: 'client' };
+  if (!me.user) return { kind: 'redirect', location: paths.login.getHref() };
+  if (pathname.replace(/\/+$/, '') === paths.profile.root.getHref())
+    return { kind: 'redirect', location: paths.profile.orders.getHref() };
+  return undefined;
+}
 
 /** Waits for `work` at most `ms` (what is not back by then is left to the browser). */
 async function withinBudget(work: Promise<unknown>, ms: number): Promise<void> {
@@ -101,11 +124,18 @@ export async function render(request: Request, options: RenderOptions): Promise<
 
   const queryClient = createQueryClient({ retry: false });
   const prefetches: Promise<unknown>[] = [queryClient.prefetchQuery(meQueryOptions())];
+  // The account pages show the shop's token (the orders' discounts, the wallet's chain). Asked here
+  // rather than by their page modules: an account chunk importing shopInfoQueryOptions would make
+  // it one more export of the entry chunk, which the landing page loads.
+  if (matchRouteIds(url.pathname).includes('account/layout'))
+    prefetches.push(queryClient.prefetchQuery(shopInfoQueryOptions()));
   for (const { handle, params } of matches) {
     if (handle?.prefetch) prefetches.push(handle.prefetch(queryClient, { params, url }));
     if (handle?.preload) prefetches.push(handle.preload({ params }));
   }
   await withinBudget(Promise.allSettled(prefetches), options.dataBudgetMs);
+  const guarded = accountGuard(url.pathname, queryClient);
+  if (guarded) return guarded;
   for (const { handle } of matches) {
     const location = handle?.redirect?.(queryClient, { url });
     if (location) return { kind: 'redirect', location };

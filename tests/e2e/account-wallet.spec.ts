@@ -217,6 +217,16 @@ describeBrowser('wallet and rewards', () => {
       const body = (await res.json()) as { token: Record<string, unknown> };
       await route.fulfill({ response: res, json: { ...body, token: { ...body.token, demoWallet: false } } });
     });
+    // The server renders the page with the shop's real answer in its hydration state; without that
+    // state the browser renders the page itself and asks /api/shop, answered above.
+    await page.route('**/profile/wallet', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script type="application\/json" id="ssr-state">.*?<\/script>/s,
+        '',
+      );
+      await route.fulfill({ response, body: html });
+    });
     await signUpCustomer(page, shop.server, 'wallet');
     await page.goto('/profile/wallet');
     await page.getByText(WALLET_TEXTS.install).waitFor();

@@ -32,7 +32,15 @@ import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { copyPgliteTemplate } from './pglite-template';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER_ENTRY = path.join(ROOT_DIR, 'dist/server/main.js');
+/**
+ * The built app the tests start: dist/, or SHOP_DIST_DIR (a build of its own, laid out as dist/
+ * inside a directory with the package's package.json and db/, so the server finds its web app
+ * there), so that one engineer can test a build while another rebuilds dist/.
+ */
+export const DIST_DIR = process.env.SHOP_DIST_DIR
+  ? path.resolve(process.env.SHOP_DIST_DIR)
+  : path.join(ROOT_DIR, 'dist');
+export const SERVER_ENTRY = path.join(DIST_DIR, 'server/main.js');
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -197,7 +205,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 /** Starts `node dist/server/main.js` and resolves once GET /api/health answers 200. */
 export async function startShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
-  if (!existsSync(SERVER_ENTRY) || !existsSync(path.join(ROOT_DIR, 'dist/web/index.html'))) {
+  if (!existsSync(SERVER_ENTRY) || !existsSync(path.join(DIST_DIR, 'web/index.html'))) {
     throw new Error(
       'The app is not built: run `npm run build` first (npm test and npm run test:e2e build when stale).',
     );

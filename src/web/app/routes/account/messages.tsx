@@ -1,5 +1,7 @@
 import { PageTitle } from '#web/components/page-title';
 import { AccountPageHeader } from '#web/app/layouts/account-layout';
+import type { PageHandle } from '#web/app/page-data';
+import { ticketsQueryOptions } from '#web/features/tickets/api/tickets';
 import { TicketForm } from '#web/features/tickets/components/ticket-form';
 import { TicketList } from '#web/features/tickets/components/ticket-list';
 
@@ -15,3 +17,7 @@ export function Component() {
     </>
   );
 }
+
+export const handle = {
+  prefetch: (queryClient) => queryClient.prefetchQuery(ticketsQueryOptions()),
+} satisfies PageHandle;

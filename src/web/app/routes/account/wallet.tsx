@@ -1,5 +1,7 @@
 import { PageTitle } from '#web/components/page-title';
 import { AccountPageHeader } from '#web/app/layouts/account-layout';
+import type { PageHandle } from '#web/app/page-data';
+import { linkedWalletQueryOptions } from '#web/features/wallet/api/wallet';
 import { WalletRewards } from '#web/features/wallet/components/wallet-rewards';
 
 export function Component() {
@@ -11,3 +13,8 @@ export function Component() {
     </>
   );
 }
+
+/** The linked wallet (the token's chain comes with the layout; the rewards, a POST, load in the browser). */
+export const handle = {
+  prefetch: (queryClient) => queryClient.prefetchQuery(linkedWalletQueryOptions()),
+} satisfies PageHandle;

@@ -12,13 +12,20 @@ export function getEmailStatus(signal?: AbortSignal): Promise<EmailStatusRespons
   return apiClient.get<EmailStatusResponse>('/api/auth/email-verification', { signal });
 }
 
-export function useEmailStatus(enabled = true) {
-  return useQuery({
+/**
+ * For useQuery and the server's prefetch. A plain object: TanStack's `queryOptions` would be one
+ * more export of the landing page's entry chunk.
+ */
+export function emailStatusQueryOptions() {
+  return {
     queryKey: [...authKeys.all, 'email-status'] as const,
-    queryFn: ({ signal }) => getEmailStatus(signal),
-    enabled,
+    queryFn: ({ signal }: { signal: AbortSignal }) => getEmailStatus(signal),
     staleTime: 30_000,
-  });
+  };
+}
+
+export function useEmailStatus(enabled = true) {
+  return useQuery({ ...emailStatusQueryOptions(), enabled });
 }
 
 export function useResendVerification() {

@@ -7,11 +7,20 @@ import { authKeys } from '#web/lib/auth-keys';
 
 const sessionsKey = [...authKeys.all, 'sessions'] as const;
 
-export function useSessions() {
-  return useQuery({
+/**
+ * For useQuery and the server's prefetch. A plain object: TanStack's `queryOptions` would be one
+ * more export of the landing page's entry chunk.
+ */
+export function sessionsQueryOptions() {
+  return {
     queryKey: sessionsKey,
-    queryFn: ({ signal }) => apiClient.get<AccountSessionList>('/api/auth/sessions', { signal }),
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiClient.get<AccountSessionList>('/api/auth/sessions', { signal }),
+  };
+}
+
+export function useSessions() {
+  return useQuery(sessionsQueryOptions());
 }
 
 export function useRevokeSession() {

@@ -7,11 +7,20 @@ import { authKeys } from '#web/lib/auth-keys';
 
 const statusKey = [...authKeys.all, 'two-factor'] as const;
 
-export function useTwoFactorStatus() {
-  return useQuery({
+/**
+ * For useQuery and the server's prefetch. A plain object: TanStack's `queryOptions` would be one
+ * more export of the landing page's entry chunk.
+ */
+export function twoFactorStatusQueryOptions() {
+  return {
     queryKey: statusKey,
-    queryFn: ({ signal }) => apiClient.get<TwoFactorStatus>('/api/auth/two-factor', { signal }),
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiClient.get<TwoFactorStatus>('/api/auth/two-factor', { signal }),
+  };
+}
+
+export function useTwoFactorStatus() {
+  return useQuery(twoFactorStatusQueryOptions());
 }
 
 export function useEnableTwoFactor() {

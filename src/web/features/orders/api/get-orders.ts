@@ -16,12 +16,23 @@ export function getOrders(query: CustomerOrdersQuery, signal?: AbortSignal): Pro
   });
 }
 
-export function useOrders(query: CustomerOrdersQuery) {
-  return useQuery({
+/** What the orders page lists first: every order, no search (its filters' starting values). */
+export const ALL_ORDERS: CustomerOrdersQuery = { search: '', status: 'all', age: 'all' };
+
+/**
+ * For useQuery and the server's prefetch. A plain object: TanStack's `queryOptions` would be one
+ * more export of the landing page's entry chunk.
+ */
+export function ordersQueryOptions(query: CustomerOrdersQuery) {
+  return {
     queryKey: orderKeys.list(query),
-    queryFn: ({ signal }) => getOrders(query, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }) => getOrders(query, signal),
     placeholderData: keepPreviousData,
     // Live events refresh it at once; this is the fallback for orders matched by email.
     refetchInterval: 60_000,
-  });
+  };
+}
+
+export function useOrders(query: CustomerOrdersQuery) {
+  return useQuery(ordersQueryOptions(query));
 }

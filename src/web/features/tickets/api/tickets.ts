@@ -5,12 +5,20 @@ import { apiClient } from '#web/lib/api-client';
 /** Query keys of the customer's tickets (live topic 'tickets:me' refreshes them). */
 export const ticketKeys = { all: ['tickets'] as const };
 
-/** GET /api/tickets: the signed-in customer's own tickets, newest first. */
-export function useTickets() {
-  return useQuery({
+/**
+ * GET /api/tickets: the signed-in customer's own tickets, newest first.
+ * For useQuery and the server's prefetch. A plain object: TanStack's `queryOptions` would be one
+ * more export of the landing page's entry chunk.
+ */
+export function ticketsQueryOptions() {
+  return {
     queryKey: ticketKeys.all,
-    queryFn: ({ signal }) => apiClient.get<TicketList>('/api/tickets', { signal }),
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiClient.get<TicketList>('/api/tickets', { signal }),
+  };
+}
+
+export function useTickets() {
+  return useQuery(ticketsQueryOptions());
 }
 
 /** POST /api/tickets; the list refreshes when it lands. */

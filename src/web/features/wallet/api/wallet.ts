@@ -12,12 +12,20 @@ export const walletKeys = {
   rewards: (address: string) => [...walletKeys.all, 'rewards', address] as const,
 };
 
-/** The linked wallet: restored on every load and device, from the account. */
-export function useLinkedWallet() {
-  return useQuery({
+/**
+ * The linked wallet: restored on every load and device, from the account.
+ * For useQuery and the server's prefetch. A plain object: TanStack's `queryOptions` would be one
+ * more export of the landing page's entry chunk.
+ */
+export function linkedWalletQueryOptions() {
+  return {
     queryKey: walletKeys.linked(),
-    queryFn: ({ signal }) => apiClient.get<LinkedWallet>('/api/wallet', { signal }),
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiClient.get<LinkedWallet>('/api/wallet', { signal }),
+  };
+}
+
+export function useLinkedWallet() {
+  return useQuery(linkedWalletQueryOptions());
 }
 
 export function useRewards(address: string | null) {

@@ -1,5 +1,5 @@
 import { Award, Gift, Shuffle, Trophy, Wallet as WalletIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { shortHash } from '#common/format';
 import { lamportsToSol } from '#common/schemas/admin-airdrops';
 import { WALLET_TEXTS } from '#common/schemas/wallet';
@@ -17,10 +17,18 @@ const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200/80 sm:p-6
 const sol = (lamports: string) =>
   `${lamportsToSol(lamports).toLocaleString('en-US', { maximumFractionDigits: 4 })} SOL`;
 
+// A snapshot React reads as false on the server and while it hydrates the server's HTML, true after
+// (lib/after-hydration's useHydrated does the same; importing it would add an export to the entry chunk).
+const subscribeNothing = () => () => undefined;
+const isBrowser = () => true;
+const isServer = () => false;
+
 /** The installed Solana wallets that can prove an address (and the Local Demo Wallet on the local ledger). */
 function useSigningWallets(chain: string, demoWallet: boolean): { wallets: SigningWallet[]; ready: boolean } {
   const [wallets, setWallets] = useState<SigningWallet[]>(() => signingWallets(chain));
   const [ready, setReady] = useState(!demoWallet);
+  // The server knows no wallets: a page it rendered shows the placeholder until hydrated.
+  const hydrated = useSyncExternalStore(subscribeNothing, isBrowser, isServer);
   useEffect(() => {
     const refresh = () => setWallets(signingWallets(chain));
     const off = onWalletsChange(refresh);
@@ -34,7 +42,7 @@ function useSigningWallets(chain: string, demoWallet: boolean): { wallets: Signi
     }
     return off;
   }, [chain, demoWallet]);
-  return { wallets, ready };
+  return { wallets, ready: ready && hydrated };
 }
 
 function linkError(error: unknown): string {
