@@ -6,7 +6,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
 import { SERVICE_UNAVAILABLE_MESSAGE, type ErrorBody } from '../common/errors';
 import type { AppDeps } from './deps';
@@ -15,6 +14,8 @@ import { AppError, RateLimitedError, SERVICE_RETRY_AFTER_SECONDS } from './lib/a
 import { sessionMiddleware } from './lib/auth-guards';
 import { clientIpMiddleware } from './lib/client-ip';
 import { csrfProtection } from './lib/csrf';
+import { createAccessLog } from './lib/logger';
+import { createSecurityHeaders } from './lib/security-headers';
 import type { AppEnv } from './lib/hono-env';
 import { ssrEntryFile, webDistDir } from './lib/paths';
 import { validationError } from './lib/validate';
@@ -67,32 +68,24 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
+  const accessLog = createAccessLog(logger);
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    const ms = Math.round(performance.now() - started);
-    if (c.req.path !== '/api/health') {
-      logger.info(
-        { reqId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms },
-        'request',
+    const path = c.req.path;
+    if (path !== '/api/health') {
+      accessLog(
+        c.get('requestId'),
+        c.req.method,
+        path,
+        c.res.status,
+        Math.round(performance.now() - started),
       );
     }
   });
-  const securityHeaders = (scriptNonce: boolean) =>
-    secureHeaders({
-      contentSecurityPolicy: contentSecurityPolicy(deps, scriptNonce),
-      crossOriginEmbedderPolicy: false,
-      // HSTS means something only over https; over plain http it would be a false promise.
-      strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
-      // Agrees with CSP's frame-ancestors 'none' for browsers that only know the older header.
-      xFrameOptions: 'DENY',
-      // The shop needs none of these; a script that got in could not use them either.
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-    });
   // The API answers data, never a page that runs scripts: its policy needs no per-response nonce
   // (fixed headers, no random bytes per request); pages get a fresh nonce each.
-  const apiSecurityHeaders: MiddlewareHandler<AppEnv> = securityHeaders(false);
-  const pageSecurityHeaders: MiddlewareHandler<AppEnv> = securityHeaders(true);
+  const { api: apiSecurityHeaders, page: pageSecurityHeaders } = createSecurityHeaders(config);
   app.use('*', (c, next) =>
     // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types the route input as any here
     (c.req.path.startsWith('/api/') ? apiSecurityHeaders : pageSecurityHeaders)(c, next),
@@ -254,23 +247,4 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   });
 
   return app;
-}
-
-function contentSecurityPolicy(deps: AppDeps, scriptNonce: boolean) {
-  const imgSrc = ["'self'", 'data:', 'blob:'];
-  if (deps.config.storage.driver === 's3') imgSrc.push(new URL(deps.config.storage.publicUrl).origin);
-  return {
-    defaultSrc: ["'self'"],
-    // A server-rendered page streams React's own small scripts with this response's nonce.
-    scriptSrc: scriptNonce ? ["'self'", NONCE] : ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc,
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    frameSrc: ["'self'"],
-    frameAncestors: ["'none'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-  };
 }

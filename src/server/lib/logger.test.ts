@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createAccessLog, createLogger } from './logger';
+
+function capture() {
+  const lines: string[] = [];
+  const counter = { writes: 0 };
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      counter.writes++;
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, stream, counter };
+}
+
+describe('access log', () => {
+  it('writes the line logger.info writes for the same fields, the lines of a turn in one write', async () => {
+    const { lines, stream, counter } = capture();
+    const logger = createLogger('info', stream);
+    const fields = { reqId: 'abc-1=', method: 'GET', path: '/api/p"ro\\ducts\u0001', status: 304, ms: 2 };
+    logger.info(fields, 'request');
+    const accessLog = createAccessLog(logger);
+    accessLog(fields.reqId, fields.method, fields.path, fields.status, fields.ms);
+    accessLog('second', 'GET', '/', 200, 0);
+    expect(lines).toHaveLength(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toHaveLength(3);
+    expect(counter.writes).toBe(2);
+    const [viaPino, direct] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(Object.keys(direct!)).toEqual(Object.keys(viaPino!));
+    expect({ ...direct, time: 0 }).toEqual({ ...viaPino, time: 0 });
+    expect(lines[1]!.replace(/"time":\d+/, '')).toBe(lines[0]!.replace(/"time":\d+/, ''));
+  });
+
+  it('writes nothing when the level holds info back', async () => {
+    const { lines, stream } = capture();
+    const logger = createLogger('warn', stream);
+    const accessLog = createAccessLog(logger);
+    accessLog('id', 'GET', '/', 200, 0);
+    logger.level = 'info';
+    accessLog('id', 'GET', '/', 200, 0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toHaveLength(1);
+  });
+});
