@@ -1,7 +1,7 @@
-import { serve } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import type { Server } from 'node:http';
 import { closeDeps, createDeps } from './deps';
 import { attachLocalChainSockets } from './local-ledger/local-chain-sockets';
 import { startAirdropScheduler } from './jobs/airdrop-scheduler';
@@ -10,6 +10,7 @@ import { startPaymentWatcher } from './jobs/payment-watcher';
 import { startReservationSweeper } from './jobs/reservation-sweeper';
 import { armCrashPoint } from './lib/crash-point';
 import { createLogger } from './lib/logger';
+import { createShopListener } from './listener';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
 import { seedDemoCatalog } from './seed/demo-seed';
 import { seedDemoRewardPools } from './seed/demo-reward-pools';
@@ -50,15 +51,18 @@ async function main() {
   const mailSender = startMailSender(deps);
   const airdropScheduler = startAirdropScheduler(deps);
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server: Server = createServer(createShopListener(app, deps, { hostname: config.host }));
+  server.listen(config.port, config.host, () => {
     logger.info(
-      { port: info.port, database: deps.database.backend, storage: config.storage.driver },
+      {
+        port: (server.address() as AddressInfo).port,
+        database: deps.database.backend,
+        storage: config.storage.driver,
+      },
       `shop listening on ${config.publicUrl}`,
     );
   });
-  const detachLedgerSockets = deps.localChain
-    ? attachLocalChainSockets(server as Server, deps.localChain)
-    : undefined;
+  const detachLedgerSockets = deps.localChain ? attachLocalChainSockets(server, deps.localChain) : undefined;
 
   let stopping = false;
   const shutdown = (signal: string) => {

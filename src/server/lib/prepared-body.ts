@@ -15,6 +15,8 @@ export interface PreparedBody {
   readonly hash: string;
   /** The body in an encoding, compressed once and kept. */
   encoded(encoding: CompressedEncoding): Promise<Bytes>;
+  /** The body in an encoding if it is already made (no waiting), else undefined. */
+  encodedNow(encoding: CompressedEncoding): Bytes | undefined;
 }
 
 /** Bytes as a Response takes them. */
@@ -34,6 +36,7 @@ export function prepareJson(value: unknown): PreparedBody {
   const bytes: Bytes = new TextEncoder().encode(JSON.stringify(value));
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
   const forms = new Map<CompressedEncoding, Promise<Bytes>>();
+  const made = new Map<CompressedEncoding, Bytes>();
   return {
     bytes,
     contentType: 'application/json',
@@ -43,10 +46,16 @@ export function prepareJson(value: unknown): PreparedBody {
       if (!form) {
         form = compress(bytes, encoding);
         // A failure is not kept: the next request tries again.
-        form.catch(() => forms.delete(encoding));
+        form.then(
+          (done) => made.set(encoding, done),
+          () => forms.delete(encoding),
+        );
         forms.set(encoding, form);
       }
       return form;
+    },
+    encodedNow(encoding) {
+      return made.get(encoding);
     },
   };
 }
@@ -122,9 +131,19 @@ export function chooseEncoding(acceptEncoding: string | undefined, size: number)
  * shared: a hundred requests for a cold key make one load. Bodies are PreparedBody by default;
  * anything with a hash of its bytes fits (the pages' PreparedPage).
  */
+interface Entry<T> {
+  body: Promise<T>;
+  /** The body once loaded (for peek). */
+  loaded?: T;
+  builtAt: number;
+  refreshing: boolean;
+}
+
 export class PreparedCache<T extends { readonly hash: string } = PreparedBody> {
-  readonly #entries = new Map<string, { body: Promise<T>; builtAt: number; refreshing: boolean }>();
+  readonly #entries = new Map<string, Entry<T>>();
   #generation = 0;
+  /** The key last moved to the end of #entries. */
+  #newest: string | undefined;
 
   constructor(
     private readonly maxEntries: number,
@@ -145,33 +164,52 @@ export class PreparedCache<T extends { readonly hash: string } = PreparedBody> {
   invalidate(): void {
     this.#generation++;
     this.#entries.clear();
+    this.#newest = undefined;
   }
 
   get(key: string, load: () => Promise<T>): Promise<T> {
+    const entry = this.#use(key, load);
+    return entry ? entry.body : this.#store(key, load());
+  }
+
+  /**
+   * The body for `key` if it is cached, loaded and still servable, without waiting (a hit as `get`
+   * counts it: recency, background refresh); undefined otherwise (the caller takes the `get` path).
+   */
+  peek(key: string, load: () => Promise<T>): T | undefined {
+    return this.#use(key, load)?.loaded;
+  }
+
+  #use(key: string, load: () => Promise<T>): Entry<T> | undefined {
     const entry = this.#entries.get(key);
-    if (entry && this.now() - entry.builtAt <= this.maxServeMs) {
-      // Most recently used goes last (a Map iterates in insertion order).
+    if (!entry) return undefined;
+    const age = this.now() - entry.builtAt;
+    if (age > this.maxServeMs) return undefined;
+    // Most recently used goes last (a Map iterates in insertion order); a run of hits on one key moves it once.
+    if (this.#newest !== key) {
       this.#entries.delete(key);
       this.#entries.set(key, entry);
-      if (!entry.refreshing && this.now() - entry.builtAt > this.maxAgeMs) this.#refresh(key, entry, load);
-      return entry.body;
+      this.#newest = key;
     }
-    return this.#store(key, load());
+    if (!entry.refreshing && age > this.maxAgeMs) this.#refresh(key, entry, load);
+    return entry;
   }
 
   #store(key: string, body: Promise<T>): Promise<T> {
     const generation = this.#generation;
-    const entry = { body, builtAt: this.now(), refreshing: false };
+    const entry: Entry<T> = { body, builtAt: this.now(), refreshing: false };
     // Deleted first: a replaced entry goes last (most recently used).
     this.#entries.delete(key);
     this.#entries.set(key, entry);
+    this.#newest = key;
     while (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
       this.#entries.delete(oldest);
     }
     body.then(
-      () => {
+      (loaded) => {
+        entry.loaded = loaded;
         // Loaded across an invalidation: it may hold what the change replaced.
         if (generation !== this.#generation && this.#entries.get(key) === entry) this.#entries.delete(key);
       },
@@ -182,7 +220,7 @@ export class PreparedCache<T extends { readonly hash: string } = PreparedBody> {
     return body;
   }
 
-  #refresh(key: string, entry: { body: Promise<T>; refreshing: boolean }, load: () => Promise<T>) {
+  #refresh(key: string, entry: Entry<T>, load: () => Promise<T>) {
     entry.refreshing = true;
     const generation = this.#generation;
     void Promise.all([entry.body, load()]).then(
@@ -190,7 +228,12 @@ export class PreparedCache<T extends { readonly hash: string } = PreparedBody> {
         if (generation !== this.#generation || this.#entries.get(key) !== entry) return;
         // Unchanged bytes keep the body already made (and its compressed forms).
         const body = fresh.hash === previous.hash ? previous : fresh;
-        this.#entries.set(key, { body: Promise.resolve(body), builtAt: this.now(), refreshing: false });
+        this.#entries.set(key, {
+          body: Promise.resolve(body),
+          loaded: body,
+          builtAt: this.now(),
+          refreshing: false,
+        });
       },
       () => {
         // The old body stays until a refresh succeeds or the entry is dropped.

@@ -4,6 +4,7 @@ import type { AppDeps } from '#server/deps';
 import type { AppEnv } from '#server/lib/hono-env';
 import { sendPrepared } from '#server/lib/send-prepared';
 import { validate } from '#server/lib/validate';
+import { CATALOG_CACHE_CONTROL } from './catalog-listener';
 
 /**
  * The storefront's reads: prepared bytes from the catalogue's cache, with an ETag (304 when the
@@ -12,9 +13,9 @@ import { validate } from '#server/lib/validate';
 export function catalogRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', validate('query', ProductListQuerySchema), async (c) =>
-      sendPrepared(c, await deps.catalog.listProductsPrepared(c.req.valid('query')), 'no-cache'),
+      sendPrepared(c, await deps.catalog.listProductsPrepared(c.req.valid('query')), CATALOG_CACHE_CONTROL),
     )
     .get('/:id', async (c) =>
-      sendPrepared(c, await deps.catalog.getProductPrepared(c.req.param('id')), 'no-cache'),
+      sendPrepared(c, await deps.catalog.getProductPrepared(c.req.param('id')), CATALOG_CACHE_CONTROL),
     );
 }

@@ -21,6 +21,11 @@ export interface CatalogService {
   listProducts(filter: ProductFilter): Promise<ProductPage>;
   /** The same page as prepared bytes (JSON, ETag, compressed forms made once), from the cache. */
   listProductsPrepared(filter: ProductFilter): Promise<PreparedBody>;
+  /**
+   * The same page's prepared bytes if they are cached and ready, without waiting (a hit as
+   * listProductsPrepared counts it); undefined otherwise, and then listProductsPrepared answers.
+   */
+  peekProductsPrepared(filter: ProductFilter): PreparedBody | undefined;
   getProduct(id: string): Promise<Product>;
   /** One product as prepared bytes, from the cache; NOT_FOUND as getProduct. */
   getProductPrepared(id: string): Promise<PreparedBody>;
@@ -94,15 +99,19 @@ export function createCatalogService(deps: {
     return toDto(row);
   };
 
+  const listKey = (filter: ProductFilter) =>
+    `list|${filter.gender ?? '*'}|${filter.category ?? '*'}|${filter.size ?? '*'}|${filter.sort ?? 'newest'}|${filter.limit ?? PRODUCT_PAGE_SIZE}|${filter.cursor ?? ''}`;
+  const loadList = (filter: ProductFilter) => async () => prepareJson(await listProducts(filter));
+
   return {
     listProducts,
     async listProductsPrepared(filter) {
-      const sort = filter.sort ?? 'newest';
       // Checked before the cache: a bad cursor is the caller's error, never a cached answer.
-      if (filter.cursor !== undefined) decodeCursor(filter.cursor, sort);
-      const key = `list|${filter.gender ?? '*'}|${filter.category ?? '*'}|${filter.size ?? '*'}|${sort}|${filter.limit ?? PRODUCT_PAGE_SIZE}|${filter.cursor ?? ''}`;
-      return cached(key, async () => prepareJson(await listProducts(filter)));
+      if (filter.cursor !== undefined) decodeCursor(filter.cursor, filter.sort ?? 'newest');
+      return cached(listKey(filter), loadList(filter));
     },
+    // Only a page listProductsPrepared loaded is ever cached: its cursor was checked then.
+    peekProductsPrepared: (filter) => cache.peek(listKey(filter), loadList(filter)),
     getProduct,
     async getProductPrepared(id) {
       if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'Product not found');
