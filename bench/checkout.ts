@@ -4,7 +4,8 @@
  *
  * The shop runs as its own process (bench/support/shop-process.ts) on a scratch PostgreSQL
  * database, with card payments pointed at the Stripe stand-in (tests/fakes/stripe-server.ts, run
- * by this process: Stripe is the one outside party) and crypto on the local ledger. 200 products
+ * in a process of its own, bench/support/stripe-process.ts: Stripe is the one outside party, and
+ * its answers must not wait on this process's shoppers) and crypto on the local ledger. 200 products
  * with ample stock. Each of the 50 shoppers has its own keep-alive connection from its own
  * loopback address (127.0.1.x), its own cookie jar and its own cart id.
  *
@@ -37,13 +38,14 @@
  *   npx tsx bench/checkout.ts [--shoppers=50] [--seconds=30] [--warmup=5] [--saturation=10]
  *     [--pool=N] [--cpu-prof=DIR]
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
 import { createProduct } from '../tests/factories/product';
-import { startFakeStripe } from '../tests/fakes/stripe-server';
 import { figure, quantile, reportFigures, type Figure } from './support/figures';
 import { Shopper, shopperAddress, type Answer } from './support/http-client';
 import { createScratchDatabase, startShopProcess } from './support/shop-process';
+import { startStripeProcess } from './support/stripe-process';
 
 const arg = (name: string, fallback: number) => {
   const v = process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -96,6 +98,8 @@ interface PhaseResult {
   others: Map<string, Stats>;
   errors: number;
   samples: string[];
+  /** p99 of the bench process's own event-loop delay in the timed window, ms. */
+  clientLagP99: number;
 }
 
 /**
@@ -149,6 +153,9 @@ async function runPhase(
     return problem === null ? answer : null;
   };
   const isOver = () => performance.now() >= end;
+  // How late this process's own timers ran (its shoppers' clock): a figure for reading the others.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  setTimeout(() => lag.enable(), WARMUP * 1000).unref();
   await Promise.all(
     shoppers.map(async (shopper, i) => {
       if (paced) await sleep(Math.random() * THINK_MAX_MS);
@@ -164,14 +171,23 @@ async function runPhase(
       p99: quantile(list, 0.99),
     };
   };
+  lag.disable();
   const others = new Map<string, Stats>();
   for (const [kind, list] of latencies) if (kind !== mainKind) others.set(kind, stats(list));
-  return { label, seconds, main: stats(latencies.get(mainKind) ?? []), others, errors, samples };
+  return {
+    label,
+    seconds,
+    main: stats(latencies.get(mainKind) ?? []),
+    others,
+    errors,
+    samples,
+    clientLagP99: lag.count > 0 ? lag.percentile(99) / 1e6 : 0,
+  };
 }
 
 async function main() {
   const database = await createScratchDatabase();
-  const stripe = await startFakeStripe();
+  const stripe = await startStripeProcess();
   let shop: Awaited<ReturnType<typeof startShopProcess>> | undefined;
   try {
     shop = await startShopProcess(
@@ -320,7 +336,9 @@ async function main() {
       `${label}: ${r.count} (${r.perSecond.toFixed(1)}/s), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
     for (const r of [health, card, sol, saturation]) {
       if (!r) continue;
-      console.log(`${line(`${r.label}, ${r.seconds} s`, r.main)}, errors ${r.errors}`);
+      console.log(
+        `${line(`${r.label}, ${r.seconds} s`, r.main)}, errors ${r.errors}, bench client lag p99 ${r.clientLagP99.toFixed(1)} ms`,
+      );
       for (const [kind, st] of r.others) console.log(`  ${line(kind, st)}`);
       for (const s of r.samples) console.log(`  e.g. ${s}`);
     }
@@ -342,6 +360,7 @@ async function main() {
         }),
         figure(`${group}, ${key}: errors`, r.errors, '', { target: ['<=', 0] }),
       );
+      figures.push(figure(`${group}, ${key}: bench client event-loop lag p99`, r.clientLagP99, 'ms'));
       const cancel = r.others.get('POST /api/payments/:ref/cancel');
       if (cancel) figures.push(figure(`${group}, ${key}: cancel p99`, cancel.p99, 'ms'));
     }
