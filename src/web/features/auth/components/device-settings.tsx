@@ -9,14 +9,14 @@ import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage, isApiError } from '#web/lib/api-client';
 import { fieldErrors, formText } from '#web/lib/form-data';
+import { useDateFormatter } from '#web/lib/local-time';
 import { useChangePassword, useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200/80 sm:p-6';
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 function SessionRow({ session }: { session: AccountSession }) {
   const revoke = useRevokeSession();
+  const formatDate = useDateFormatter();
+  const when = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
   const Icon = /iPhone|Android/.test(session.device) ? Smartphone : Laptop;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">

@@ -6,14 +6,16 @@ import type { CustomerOrder } from '#common/schemas/customer-orders';
 import { explorerTxUrl } from '#common/explorer';
 import type { Cluster } from '#common/schemas/chain';
 import { carrierTrackingUrl, CARRIER_NAME } from '#common/tracking';
+import { useDateFormatter } from '#web/lib/local-time';
 import { useTrackingInfo } from '../api/get-tracking-info';
 
 /** The carrier's latest word on the parcel, once it has one: 'In Transit · Chicago, IL · Nov 3, 2:10 PM'. */
 function TrackingStatus({ trackingNumber }: { trackingNumber: string }) {
   const info = useTrackingInfo(trackingNumber).data;
+  const formatDate = useDateFormatter();
   if (!info?.available || !info.status) return null;
   const when = info.timestamp
-    ? new Date(info.timestamp).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+    ? formatDate(info.timestamp, { dateStyle: 'medium', timeStyle: 'short' })
     : null;
   return (
     <p className="mt-1.5 text-xs text-stone-600" data-tracking-status="">
@@ -37,6 +39,7 @@ const STATUS: Record<CustomerOrder['status'], { label: string; icon: typeof Cloc
 export function OrderCard({ order, cluster }: { order: CustomerOrder; cluster: Cluster | undefined }) {
   const status = STATUS[order.status];
   const Icon = status.icon;
+  const formatDate = useDateFormatter();
   const ship = order.shippingInfo;
   return (
     <article
@@ -47,8 +50,7 @@ export function OrderCard({ order, cluster }: { order: CustomerOrder; cluster: C
         <div>
           <h2 className="font-semibold text-stone-950">Order #{shortOrderId(order.id)}</h2>
           <p className="text-sm text-stone-500">
-            {new Date(order.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} ·{' '}
-            {formatUsd(order.totalCents)}
+            {formatDate(order.createdAt, { dateStyle: 'medium' })} · {formatUsd(order.totalCents)}
           </p>
         </div>
         <span

@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '#web/lib/api-client';
 import { cn } from '#web/lib/cn';
 import { useLiveEvents } from '#web/lib/live-events';
 import { ticketKeys, useTickets } from '../api/tickets';
+import { useDateFormatter } from '#web/lib/local-time';
 
 const STATUS: Record<Ticket['status'], { label: string; tone: BadgeTone }> = {
   unread: { label: 'Unread', tone: 'rose' },
@@ -22,6 +23,7 @@ const PRIORITY: Record<Ticket['priority'], { label: string; tone: BadgeTone }> =
 function TicketItem({ ticket }: { ticket: Ticket }) {
   const unread = ticket.status === 'unread';
   const Icon = ticket.status === 'archived' ? Archive : unread ? MessageSquare : MailOpen;
+  const formatDate = useDateFormatter();
   return (
     <li
       aria-label={ticket.subject}
@@ -43,10 +45,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
             </h3>
             <p className="text-xs text-stone-600">
               {TICKET_CATEGORY_LABELS[ticket.category]} ·{' '}
-              {new Date(ticket.createdAt).toLocaleString('en-US', {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
+              {formatDate(ticket.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </p>
           </div>
         </div>
