@@ -241,14 +241,16 @@ export function createPaymentsService({
     },
 
     async attachStripeSession(paymentId, sessionId) {
-      await db.transaction().execute(async (trx) => {
-        const repo = createPaymentsRepository(trx);
-        await repo.update(paymentId, { stripe_session_id: sessionId });
-        await repo.insertEvent(paymentId, 'pending', 'pending', {
-          source: 'checkout',
-          stripeSessionId: sessionId,
-        });
-      });
+      // One statement (the update and its event): atomic without a transaction's begin and commit.
+      await createPaymentsRepository(db).updateWithEvent(
+        paymentId,
+        { stripe_session_id: sessionId },
+        {
+          fromStatus: 'pending',
+          toStatus: 'pending',
+          detail: { source: 'checkout', stripeSessionId: sessionId },
+        },
+      );
     },
 
     async abandon(reference, error) {
