@@ -24,16 +24,6 @@ const toRow = (r: {
 
 export function createSettingsRepository(db: Db) {
   return {
-    async findOne(provider: string, keyName: string): Promise<StoredSettingRow | null> {
-      const row = await db
-        .selectFrom('api_configurations')
-        .select(COLUMNS)
-        .where('provider', '=', provider)
-        .where('key_name', '=', keyName)
-        .executeTakeFirst();
-      return row ? toRow(row) : null;
-    },
-
     async findAll(): Promise<StoredSettingRow[]> {
       const rows = await db
         .selectFrom('api_configurations')
