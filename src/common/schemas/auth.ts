@@ -77,14 +77,6 @@ export const ResetPasswordInputSchema = z.object({ token: TokenSchema, password:
 export const EmailStatusResponseSchema = z.object({ email: z.string(), verified: z.boolean() });
 export type EmailStatusResponse = z.infer<typeof EmailStatusResponseSchema>;
 
-export const EMAIL_FLOW_TEXTS = {
-  resetRequested:
-    'If an account exists for this address, a link to reset its password is on its way. It works for one hour.',
-  resetDone: 'Your password has been changed. Sign in with the new one.',
-  verified: 'Your email address is confirmed.',
-  verificationSent: 'A new confirmation link is on its way.',
-} as const;
-
 // Two-factor sign-in (issue 13) ---------------------------------------------------------------------
 
 /** A sign-in whose password was right, for an account with two-factor on: a code is asked next. */

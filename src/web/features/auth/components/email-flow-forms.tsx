@@ -1,7 +1,8 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { EMAIL_FLOW_TEXTS, EmailSchema, PASSWORD_MIN_LENGTH, PasswordSchema } from '#common/schemas/auth';
+import { EMAIL_FLOW_TEXTS } from '#common/email-flow-texts';
+import { EmailSchema, PASSWORD_MIN_LENGTH, PasswordSchema } from '#common/schemas/auth';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';

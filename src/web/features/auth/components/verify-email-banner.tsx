@@ -1,5 +1,5 @@
 import { MailWarning } from 'lucide-react';
-import { EMAIL_FLOW_TEXTS } from '#common/schemas/auth';
+import { EMAIL_FLOW_TEXTS } from '#common/email-flow-texts';
 import { Button } from '#web/components/ui/button';
 import { errorMessage } from '#web/lib/api-client';
 import { useEmailStatus, useResendVerification } from '../api/email-flows';
