@@ -4,8 +4,8 @@
  * database with the demo catalogue (SEED_DEMO, as a newcomer's `npm start`), its stock raised so
  * the checking-out clients never run out. Targets: no errors (every answer as a working shop gives
  * it, no transport error, no live-event stream dropped, no error in the server's log), and the
- * server's memory (RSS) at the end of the run within 10 % of what it was after the warm-up, both
- * read under the same load (see Memory below).
+ * server's memory (RSS) at rest after the run within 10 % of what it was at rest after the warm-up,
+ * both read the same way once the load has stopped and the server has settled (see Memory below).
  * Each route's p99 is reported for reading; the issue sets no target for them.
  *
  * Every client is a person with a browser: its own loopback address (127.0.1.x), keep-alive
@@ -35,21 +35,25 @@
  * No limit is raised: a checking-out client here makes a checkout every 15-25 s, within the
  * default CHECKOUT_RATE_LIMIT (20 per address per 10 minutes) for a run of a few minutes.
  *
- * Memory: RSS is read after the warm-up and again at the end of the run, both under the same
- * load, so the growth (target < 10 %) is what 60 s of held load left behind; its peak in between
- * (read every 5 s) is shown for context. Then, the clients gone, RSS is read every 5 s until it is
- * below the first reading (V8 gives memory back once its allocation rate has dropped for a while,
- * its memory reducer; on the machines measured that took 40-50 s) or SETTLE_MS passed, and shown
- * for context: a leak would not come down. A reading straight after the run with a short settle
- * compares a busy heap with a half-collected one and says nothing about a leak. With
- * --heap-snapshots=DIR the server also writes a V8 heap snapshot at both readings (SIGUSR2, node
- * --heapsnapshot-signal) for finding what grew; the snapshots cost memory of their own, so the
- * RSS figures of such a run are not the shop's.
+ * Memory, "before and after": the warm-up's clients (WARMUP s) leave, the server settles, and its
+ * RSS at rest is "before"; a fresh set of clients then runs the measured SECONDS, leaves, the
+ * server settles the same way, and its RSS at rest is "after"; the growth (target < 10 %) is what
+ * the held load left behind. Settled: RSS (/proc/<pid>/status VmRSS) read every second once the
+ * clients are gone, until at least SETTLE_MIN_MS have passed and the last SETTLE_FLAT_MS of
+ * readings lie within 1 % of each other, or SETTLE_MAX_MS passed (the same rule for both); each
+ * settle's time and its RSS trace are printed. Two readings under load compare a warming heap with a busy one (V8 keeps heap
+ * headroom while the allocation rate is high and gives it back, its memory reducer, once it has
+ * dropped), so the under-load readings (at the end of the warm-up and of the run) and the peak
+ * under load (read every 5 s) are shown for context only. With --heap-snapshots=DIR the server
+ * also writes a V8 heap snapshot at both rest readings (SIGUSR2, node --heapsnapshot-signal), and
+ * the live JS heap of each (the objects' self sizes summed) is reported, for telling a leak from
+ * headroom; the snapshots cost memory of their own, so the RSS figures of such a run are not the
+ * shop's.
  *
  *   npx tsx bench/load-held.ts [--browsers=200] [--buyers=20] [--seconds=60] [--warmup=15]
  *     [--heap-snapshots=DIR] [--cpu-prof=DIR]
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -72,8 +76,19 @@ const SECONDS = arg('seconds', 60);
 const WARMUP = arg('warmup', 15);
 const HEAP_SNAPSHOTS = process.argv.find((a) => a.startsWith('--heap-snapshots='))?.split('=')[1];
 const PROFILE_DIR = process.argv.find((a) => a.startsWith('--cpu-prof='))?.split('=')[1];
-/** The longest the server is watched idle after the run for its memory to come down. */
-const SETTLE_MS = 60_000;
+/**
+ * Settling after the load stops: RSS read every SETTLE_SAMPLE_MS; settled once at least
+ * SETTLE_MIN_MS have passed and the last SETTLE_FLAT_MS of readings lie within SETTLE_FLAT_PERCENT
+ * of each other; at most SETTLE_MAX_MS. The floor is there because a flat stretch alone is no
+ * sign of rest: V8's memory reducer gives memory back in steps, some while after the allocation
+ * rate has dropped; in the traces measured RSS stayed unchanged for 33 s after the run, came down
+ * 4 % at 33 s and another 45 % at 48 s.
+ */
+const SETTLE_SAMPLE_MS = 1_000;
+const SETTLE_MIN_MS = 55_000;
+const SETTLE_FLAT_MS = 5_000;
+const SETTLE_FLAT_PERCENT = 1;
+const SETTLE_MAX_MS = 75_000;
 const RSS_SAMPLE_MS = 5_000;
 const STOCK = 100_000;
 const MEMORY_GROWTH_TARGET = 10;
@@ -145,6 +160,12 @@ class Recorder {
   }
 }
 
+/** One set of clients: told to stop together; their live-event streams, closed when they have. */
+interface Phase {
+  stopping: boolean;
+  streams: http.ClientRequest[];
+}
+
 interface ProductCard {
   id: string;
   sizes: string[];
@@ -203,16 +224,16 @@ async function main() {
     console.log(`shop at ${url} (pid ${shop.pid}), ${products.length} demo products`);
 
     const rec = new Recorder();
-    let stopping = false;
     let sseEvents = 0;
     let sseFailures = 0;
     /** Sleeps up to `ms`, sooner when the run ends. */
-    const pause = async (ms: number) => {
+    const pause = async (phase: Phase, ms: number) => {
       const until = performance.now() + ms;
-      while (!stopping && performance.now() < until) await sleep(Math.min(250, until - performance.now()));
+      while (!phase.stopping && performance.now() < until)
+        await sleep(Math.min(250, until - performance.now()));
     };
 
-    const browser = async (i: number) => {
+    const browser = async (phase: Phase, i: number) => {
       const s = new Shopper(url, shopperAddress(i), url);
       // Arrivals spread over one reading time.
       await sleep(Math.random() * READ_MAX_MS);
@@ -228,14 +249,15 @@ async function main() {
           });
           res.on('error', () => undefined);
           res.on('end', () => {
-            if (!stopping) sseFailures++;
+            if (!phase.stopping) sseFailures++;
           });
         },
       );
       stream.on('error', () => {
-        if (!stopping) sseFailures++;
+        if (!phase.stopping) sseFailures++;
       });
       sse.push(stream);
+      phase.streams.push(stream);
 
       let filter = '';
       let cursor: string | null = null;
@@ -245,9 +267,9 @@ async function main() {
         const answer = await rec.time(route, () => s.get(`/api/products?${query}`));
         cursor = answer ? (JSON.parse(answer.body) as { nextCursor: string | null }).nextCursor : null;
       };
-      while (!stopping) {
-        await pause(readingTime());
-        if (stopping) break;
+      while (!phase.stopping) {
+        await pause(phase, readingTime());
+        if (phase.stopping) break;
         if (performance.now() >= tickerDue) {
           tickerDue += TICKER_REFRESH_MS;
           await rec.time('GET /api/market/token-stats', () => s.get('/api/market/token-stats'));
@@ -275,12 +297,12 @@ async function main() {
     };
 
     let abandoned = 0;
-    const buyer = async (i: number) => {
+    const buyer = async (phase: Phase, i: number) => {
       const s = new Shopper(url, shopperAddress(BROWSERS + i), url);
       const cartId = crypto.randomUUID();
       let n = 0;
       await sleep(Math.random() * READ_MAX_MS);
-      while (!stopping) {
+      while (!phase.stopping) {
         n++;
         const lines: Array<{
           productId: string;
@@ -293,12 +315,12 @@ async function main() {
           if (lines.some((l) => l.productId === p.id)) continue;
           await rec.time('GET /api/products/:id', () => s.get(`/api/products/${p.id}`));
           lines.push({ productId: p.id, size: p.sizes[0] ?? null, color: p.colors[0] ?? null, quantity: 1 });
-          await pause(readingTime());
+          await pause(phase, readingTime());
         }
-        if (stopping) break;
+        if (phase.stopping) break;
         await rec.time('GET /api/checkout/config', () => s.get('/api/checkout/config'));
-        await pause(readingTime());
-        if (stopping) break;
+        await pause(phase, readingTime());
+        if (phase.stopping) break;
         const method = n % 2 === 0 ? 'card' : 'sol';
         const created = await rec.time(
           `POST /api/checkout (${method})`,
@@ -307,7 +329,7 @@ async function main() {
           201,
         );
         if (!created) {
-          await pause(readingTime());
+          await pause(phase, readingTime());
           continue;
         }
         const { reference } = JSON.parse(created.body) as { reference: string };
@@ -316,8 +338,8 @@ async function main() {
         if (method === 'sol') {
           // The payment screen asks for the status every second while the shopper looks at it.
           const until = performance.now() + readingTime();
-          while (!stopping && performance.now() < until) {
-            await pause(STATUS_POLL_MS);
+          while (!phase.stopping && performance.now() < until) {
+            await pause(phase, STATUS_POLL_MS);
             await status();
           }
           if (n % 5 === 1) {
@@ -328,62 +350,124 @@ async function main() {
             );
           }
         } else {
-          await pause(readingTime()); // on Stripe's page
+          await pause(phase, readingTime()); // on Stripe's page
           await rec.time('POST /api/payments/:ref/cancel', () => s.post(`/api/payments/${reference}/cancel`));
           await status();
         }
-        await pause(readingTime());
+        await pause(phase, readingTime());
       }
       s.close();
     };
 
-    const clients = [
-      ...Array.from({ length: BROWSERS }, (_, i) => browser(i)),
-      ...Array.from({ length: BUYERS }, (_, i) => buyer(i)),
-    ];
-    await sleep(WARMUP * 1000);
-    const rssBefore = shop.rssBytes();
-    // A heap snapshot costs the server memory of its own: with --heap-snapshots the RSS growth
-    // figure is not the shop's.
-    const snapshot = async (label: string) => {
-      if (!HEAP_SNAPSHOTS) return;
-      process.kill(shop!.pid, 'SIGUSR2');
-      console.log(`heap snapshot (${label}) asked for in ${HEAP_SNAPSHOTS}`);
-      await sleep(5_000);
+    /** A set of clients running until `stop` is called; `stop` waits until every one has left. */
+    const startClients = () => {
+      const phase: Phase = { stopping: false, streams: [] };
+      const clients = [
+        ...Array.from({ length: BROWSERS }, (_, i) => browser(phase, i)),
+        ...Array.from({ length: BUYERS }, (_, i) => buyer(phase, i)),
+      ];
+      return async () => {
+        phase.stopping = true;
+        await Promise.all(clients);
+        for (const r of phase.streams) r.destroy();
+      };
     };
-    await snapshot('after warm-up');
+    const mib = (bytes: number) => bytes / 2 ** 20;
+    /**
+     * RSS at rest: read every second once the load has stopped, until SETTLE_MIN_MS passed and the
+     * last SETTLE_FLAT_MS of readings lie within SETTLE_FLAT_PERCENT of each other, or SETTLE_MAX_MS.
+     */
+    const settle = async (label: string) => {
+      const started = performance.now();
+      const trace = [shop!.rssBytes()];
+      const window = Math.round(SETTLE_FLAT_MS / SETTLE_SAMPLE_MS) + 1;
+      let flat = false;
+      for (;;) {
+        const last = trace.slice(-window);
+        flat =
+          performance.now() - started >= SETTLE_MIN_MS &&
+          last.length === window &&
+          Math.max(...last) - Math.min(...last) <= (Math.max(...last) * SETTLE_FLAT_PERCENT) / 100;
+        if (flat || performance.now() - started >= SETTLE_MAX_MS) break;
+        await sleep(SETTLE_SAMPLE_MS);
+        trace.push(shop!.rssBytes());
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const rss = trace[trace.length - 1]!;
+      console.log(
+        `server RSS at rest ${label}: ${mib(rss).toFixed(0)} MiB, ${flat ? 'settled' : 'NOT settled (cap reached)'} ` +
+          `after ${seconds.toFixed(0)} s; MiB each second: ${trace.map((b) => mib(b).toFixed(0)).join(' ')}`,
+      );
+      return { rss, seconds, flat };
+    };
+    // The live JS heap in a V8 heap snapshot written on SIGUSR2: the self sizes of its objects
+    // (a snapshot holds what a full GC left, the live objects).
+    const snapshot = async (label: string): Promise<number | null> => {
+      if (!HEAP_SNAPSHOTS) return null;
+      const dir = path.resolve(HEAP_SNAPSHOTS);
+      const known = new Set(readdirSync(dir));
+      process.kill(shop!.pid, 'SIGUSR2');
+      const deadline = performance.now() + 120_000;
+      let file: string | undefined;
+      let size = -1;
+      while (performance.now() < deadline) {
+        await sleep(1_000);
+        file ??= readdirSync(dir).find((f) => f.endsWith('.heapsnapshot') && !known.has(f));
+        if (!file) continue;
+        const now = statSync(path.join(dir, file)).size;
+        if (now > 0 && now === size) {
+          try {
+            const snap = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+              snapshot: { meta: { node_fields: string[] } };
+              nodes: number[];
+            };
+            const fields = snap.snapshot.meta.node_fields;
+            const at = fields.indexOf('self_size');
+            let live = 0;
+            for (let n = at; n < snap.nodes.length; n += fields.length) live += snap.nodes[n]!;
+            console.log(
+              `heap snapshot (${label}): ${path.join(dir, file)}, live JS heap ${mib(live).toFixed(0)} MiB`,
+            );
+            return live;
+          } catch {
+            // still being written
+          }
+        }
+        size = now;
+      }
+      console.log(`heap snapshot (${label}): not written within 120 s`);
+      return null;
+    };
+
+    // Warm-up: a first set of clients, then the server at rest.
+    const stopWarmup = startClients();
+    await sleep(WARMUP * 1000);
+    const rssWarmupLoaded = shop.rssBytes();
+    await stopWarmup();
+    const before = await settle('after the warm-up');
+    const heapBefore = await snapshot('at rest after the warm-up');
+
+    // The measured run: a fresh set of clients for SECONDS.
+    const stopRun = startClients();
     rec.measuring = true;
     // How late this process's own timers ran (its clients' clock): a figure for reading the others.
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const started = performance.now();
     // RSS every few seconds under load: its peak is shown for context.
-    let rssPeak = rssBefore;
+    let rssPeak = 0;
     while (performance.now() - started < SECONDS * 1000) {
       await sleep(Math.min(RSS_SAMPLE_MS, SECONDS * 1000 - (performance.now() - started)));
       rssPeak = Math.max(rssPeak, shop.rssBytes());
     }
-    // The end of the run, under the same load as the first reading: what the load left behind.
-    const rssAfter = shop.rssBytes();
-    rssPeak = Math.max(rssPeak, rssAfter);
+    const rssRunLoaded = shop.rssBytes();
+    rssPeak = Math.max(rssPeak, rssRunLoaded);
     rec.measuring = false;
     lag.disable();
     const elapsed = (performance.now() - started) / 1000;
-    stopping = true;
-    await Promise.all(clients);
-    for (const r of sse) r.destroy();
-    await snapshot('at the end');
-    // Idle: the clients gone, V8 gives memory back once its allocation rate has dropped for a
-    // while (its memory reducer); read until RSS is below the first reading or SETTLE_MS passed.
-    const settleStarted = performance.now();
-    let rssIdle = shop.rssBytes();
-    while (rssIdle >= rssBefore && performance.now() - settleStarted < SETTLE_MS) {
-      await sleep(RSS_SAMPLE_MS);
-      rssIdle = shop.rssBytes();
-    }
-    console.log(
-      `server RSS idle ${(rssIdle / 2 ** 20).toFixed(0)} MiB after ${((performance.now() - settleStarted) / 1000).toFixed(0)} s`,
-    );
+    await stopRun();
+    const after = await settle('after the run');
+    const heapAfter = await snapshot('at rest after the run');
 
     // Stock: what each product has now plus what open checkouts still hold is what it started with.
     const check = await openDatabase({
@@ -426,7 +510,7 @@ async function main() {
     for (const s of rec.samples) console.log(`  e.g. ${s}`);
     if (serverErrors.length) console.log(`server error log:\n${serverErrors.slice(0, 10).join('\n')}`);
 
-    const growth = ((rssAfter - rssBefore) / rssBefore) * 100;
+    const growth = ((after.rss - before.rss) / before.rss) * 100;
     const figures: Figure[] = [
       figure(`load held (${BROWSERS} browsing + ${BUYERS} buying, ${SECONDS} s): requests`, rec.total, ''),
       figure('load held: failed requests (non-2xx or transport error)', errors, '', { target: ['<=', 0] }),
@@ -434,18 +518,28 @@ async function main() {
       figure('load held: server error log lines', serverErrors.length, '', { target: ['<=', 0] }),
       figure('load held: products whose stock does not add up', stockMismatch, '', { target: ['<=', 0] }),
       figure('load held: bench client event-loop lag p99', lag.percentile(99) / 1e6, 'ms'),
-      figure('load held: server RSS after warm-up (under load)', rssBefore / 2 ** 20, 'MiB'),
-      figure('load held: server RSS at the end of the run (under load)', rssAfter / 2 ** 20, 'MiB', {
-        baseline: rssBefore / 2 ** 20,
+      figure('load held: server RSS at rest after the warm-up (before)', mib(before.rss), 'MiB'),
+      figure('load held: server RSS at rest after the run (after)', mib(after.rss), 'MiB', {
+        baseline: mib(before.rss),
       }),
-      figure('load held: server RSS growth over the run', growth, '%', {
+      figure('load held: server RSS growth at rest, before to after', growth, '%', {
         target: ['<', MEMORY_GROWTH_TARGET],
       }),
-      figure('load held: server RSS peak during the run', rssPeak / 2 ** 20, 'MiB'),
-      figure('load held: server RSS idle after the run', rssIdle / 2 ** 20, 'MiB', {
-        baseline: rssBefore / 2 ** 20,
-      }),
+      figure('load held: settle time after the warm-up', before.seconds, 's'),
+      figure('load held: settle time after the run', after.seconds, 's'),
+      figure('load held: server RSS at the end of the warm-up (under load)', mib(rssWarmupLoaded), 'MiB'),
+      figure('load held: server RSS at the end of the run (under load)', mib(rssRunLoaded), 'MiB'),
+      figure('load held: server RSS peak during the run (under load)', mib(rssPeak), 'MiB'),
     ];
+    if (heapBefore !== null)
+      figures.push(figure('load held: live JS heap at rest after the warm-up', mib(heapBefore), 'MiB'));
+    if (heapAfter !== null) {
+      figures.push(
+        figure('load held: live JS heap at rest after the run', mib(heapAfter), 'MiB', {
+          baseline: heapBefore === null ? null : mib(heapBefore),
+        }),
+      );
+    }
     for (const [route, list] of [...rec.byRoute].sort(([a], [b]) => a.localeCompare(b))) {
       list.sort((a, b) => a - b);
       console.log(`  ${route}: n=${list.length}, p50 ${quantile(list, 0.5).toFixed(1)} ms`);
