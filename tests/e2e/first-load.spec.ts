@@ -357,7 +357,7 @@ describeBrowser('storefront first load', () => {
       table,
     ).toEqual([]);
     const names = report.scripts.map((s) =>
-      new URL(s.url).pathname.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ''),
+      new URL(s.url).pathname.replace(/^\/assets\/|-[\w-]{7}\.js$/g, ''),
     );
     for (const lazy of [
       /^admin/,
