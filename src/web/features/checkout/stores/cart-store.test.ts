@@ -1,6 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartTotals } from '#common/money';
-import { maxQuantityFor, sanitizeItems, useCartStore, type AddToCartInput } from './cart-store';
+import {
+  maxQuantityFor,
+  sanitizeItems,
+  type AddToCartInput,
+  type useCartStore as CartStore,
+} from './cart-store';
 
 // The store persists to localStorage: give the node test one (before the store module loads).
 vi.hoisted(() => {
@@ -24,7 +29,16 @@ const product = (over: Partial<AddToCartInput> = {}): AddToCartInput => ({
   ...over,
 });
 
+let useCartStore: typeof CartStore;
+
 describe('cart store', () => {
+  // The store takes its storage when its module is evaluated. The suite's workers keep modules from
+  // file to file, and another file (one that reads the router's table) may have loaded this one
+  // without a localStorage: evaluate it afresh, with the one above.
+  beforeAll(async () => {
+    vi.resetModules();
+    ({ useCartStore } = await import('./cart-store'));
+  });
   beforeEach(() => useCartStore.setState({ items: [], isOpen: false }));
 
   it('merges the same product, size and colour (+1, capped at 5 and at stock)', () => {
