@@ -18,11 +18,9 @@
 // within an hour, so the bench keeps the default rather than calibrating to one reading.
 //
 // Targets of the storefront pages (issue 11): performance >= 95, accessibility 100, best practices
-// and SEO >= 95, LCP < 2.0 s, TBT < 150 ms, CLS < 0.05. The account pages render in the browser
-// only (docs/decisions/011) behind a sign-in: the same accessibility, best practices, TBT and CLS
-// targets, performance >= 90 and LCP < 2.5 s (the page needs its session's data before it can
-// paint its content), and no SEO target (they are not for search engines: 'noindex', reported
-// for context). Every figure goes to `npm run bench`'s table through reportFigures, which fails
+// and SEO >= 95, LCP < 2.0 s, TBT < 150 ms, CLS < 0.05. The account pages, rendered on the
+// server for their signed-in owner (docs/decisions/014), have the same targets but SEO (they are
+// not for search engines: 'noindex' and robots.txt; reported for context), as issue 15 asks. Every figure goes to `npm run bench`'s table through reportFigures, which fails
 // the run on a missed target; this script exits 1 when a page cannot be measured.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -56,13 +54,8 @@ const STOREFRONT_TARGETS: Targets = {
   cls: ['<', 0.05],
 };
 
-/** The account pages: rendered in the browser behind a sign-in, kept out of search engines. */
-const ACCOUNT_TARGETS: Targets = {
-  ...STOREFRONT_TARGETS,
-  performance: ['>=', 90],
-  lcpMs: ['<', 2500],
-  seo: null,
-};
+/** The account pages: the storefront's targets, behind a sign-in and kept out of search engines. */
+const ACCOUNT_TARGETS: Targets = { ...STOREFRONT_TARGETS, seo: null };
 
 const LABELS: { [K in keyof PageFigures]: [string, string] } = {
   performance: ['performance', ''],
