@@ -54,7 +54,7 @@ export function isServerRendered(pathname: string): boolean {
 }
 
 /**
- * The client-rendered areas behind a sign-in, and where the server sends a visitor without a
+ * The areas behind a sign-in, and where the server sends a visitor without a
  * session on a full load: straight to the sign-in page, instead of the shell that would ask for the
  * session and then go there (what the browser still does on a navigation inside the app).
  */

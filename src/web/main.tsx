@@ -52,8 +52,9 @@ async function start(root: HTMLElement) {
     });
     return;
   }
-  // A client-rendered page (admin, account): the current user loads alongside the page's code,
-  // every matched page's code at once (a layout and its page), under the loading bar.
+  // A client-rendered page (the back office; an account page the server could not render for its
+  // session): the current user loads alongside the page's code, every matched page's code at once
+  // (a layout and its page), under the loading bar.
   void queryClient.prefetchQuery(meQueryOptions());
   const clientRoot = createRoot(root);
   clientRoot.render(<AppLoading />);

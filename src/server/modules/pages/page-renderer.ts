@@ -213,8 +213,8 @@ export class PageRenderer {
   }
 
   /**
-   * The page for `request`, rendered on the server; null when it is a client-rendered page (admin,
-   * account), the renderer is not built, or rendering failed (logged): the caller then sends the shell.
+   * The page for `request`, rendered on the server; null when it is a client-rendered page (the back
+   * office), the renderer is not built, or rendering failed (logged): the caller then sends the shell.
    */
   async render(
     request: Request,
