@@ -90,37 +90,7 @@ const PAYMENT_COLUMNS = [
 
 export function createPaymentsRepository(db: Db) {
   return {
-    async insert(payment: NewPaymentRow): Promise<{ id: string }> {
-      const now = new Date();
-      return db
-        .insertInto('payments')
-        .values({
-          reference: payment.reference,
-          method: payment.method,
-          status: 'pending',
-          subtotal_cents: payment.subtotalCents,
-          shipping_cents: payment.shippingCents,
-          discount_cents: payment.discountCents,
-          amount_cents: payment.amountCents,
-          lines: JSON.stringify(payment.lines),
-          shipping_info: JSON.stringify(payment.shippingInfo),
-          user_id: payment.userId,
-          account_password_hash: payment.accountPasswordHash,
-          expires_at: payment.expiresAt,
-          client_ip: payment.clientIp,
-          cart_id: payment.cartId,
-          crypto_amount: payment.crypto?.amount.toString() ?? null,
-          crypto_mint: payment.crypto?.mint ?? null,
-          recipient: payment.crypto?.recipient ?? null,
-          crypto_price_usd: payment.crypto?.priceUsd ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    },
-
-    /** insert and its first event ('pending') in one statement. */
+    /** A new payment and its first event ('pending'), in one statement. */
     async insertWithEvent(payment: NewPaymentRow, detail: Record<string, unknown>): Promise<{ id: string }> {
       const now = new Date();
       return db
