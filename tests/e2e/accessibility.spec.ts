@@ -19,7 +19,7 @@ import { matchRouteIds, routes } from '#web/app/router';
 import type { RouteObject } from 'react-router';
 import { axeViolations } from '../helpers/axe';
 import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
-import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
+import { openCartWith, seedProductsThroughAdmin } from '../helpers/browser-catalog';
 import { payFromDemoWallet, seedCustomerWithOrder, type SeededCustomer } from '../helpers/browser-orders';
 import { outboxLink } from '../helpers/outbox';
 
@@ -133,33 +133,7 @@ async function scanCheckout(
   width: number,
   found: string[],
 ) {
-  await page.goto('/');
-  await page.evaluate(
-    (value) => localStorage.setItem('aelo-cart', value),
-    JSON.stringify({
-      state: {
-        items: [
-          {
-            productId: product.id,
-            title: product.title,
-            priceCents: product.priceCents,
-            image: product.images[0]?.url ?? '',
-            quantity: 1,
-            stock: product.quantity,
-            selectedSize: product.sizes[0] ?? '',
-            selectedColor: product.colors[0] ?? '',
-          },
-        ],
-      },
-      version: 1,
-    }),
-  );
-  await page.reload();
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Cart, / })
-    .click();
-  const drawer = page.getByRole('dialog', { name: /Your Cart/ });
+  const drawer = await openCartWith(page, product);
   await expectStep(drawer, 'Cart');
   await drawer.getByRole('button', { name: 'Checkout' }).waitFor();
   await scan(page, `cart drawer, Cart step @${width}px`, found);

@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { Product } from '#common/schemas/product';
 import { describeBrowser, useBrowserSuite } from '../helpers/browser';
-import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
+import { openCartWith, seedProductsThroughAdmin } from '../helpers/browser-catalog';
 
 const SHOPPER = {
   'First Name': 'Maya',
@@ -29,33 +29,7 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 async function toPaymentStep(page: Page, product: Product): Promise<Locator> {
-  await page.goto('/');
-  await page.evaluate(
-    (value) => localStorage.setItem('aelo-cart', value),
-    JSON.stringify({
-      state: {
-        items: [
-          {
-            productId: product.id,
-            title: product.title,
-            priceCents: product.priceCents,
-            image: product.images[0]?.url ?? '',
-            quantity: 1,
-            stock: product.quantity,
-            selectedSize: product.sizes[0] ?? '',
-            selectedColor: product.colors[0] ?? '',
-          },
-        ],
-      },
-      version: 1,
-    }),
-  );
-  await page.reload();
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Cart, / })
-    .click();
-  const drawer = page.getByRole('dialog', { name: /Your Cart/ });
+  const drawer = await openCartWith(page, product);
   await drawer.getByRole('button', { name: 'Checkout' }).click();
   for (const [label, value] of Object.entries(SHOPPER))
     await drawer.getByLabel(label, { exact: true }).fill(value);

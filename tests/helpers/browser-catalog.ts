@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { Product, ProductInput } from '#common/schemas/product';
 import type { ShopServer } from './browser';
 
@@ -65,4 +66,38 @@ export async function seedProductsThroughAdmin(
     created.push((await res.json()) as Product);
   }
   return created;
+}
+
+/**
+ * The cart drawer opened on `/` with one of `product` in the cart (written to the cart's
+ * localStorage as the store keeps it, then the page reloaded), at its first step.
+ */
+export async function openCartWith(page: Page, product: Product): Promise<Locator> {
+  await page.goto('/');
+  await page.evaluate(
+    (value) => localStorage.setItem('aelo-cart', value),
+    JSON.stringify({
+      state: {
+        items: [
+          {
+            productId: product.id,
+            title: product.title,
+            priceCents: product.priceCents,
+            image: product.images[0]?.url ?? '',
+            quantity: 1,
+            stock: product.quantity,
+            selectedSize: product.sizes[0] ?? '',
+            selectedColor: product.colors[0] ?? '',
+          },
+        ],
+      },
+      version: 1,
+    }),
+  );
+  await page.reload();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Cart, / })
+    .click();
+  return page.getByRole('dialog', { name: /Your Cart/ });
 }
