@@ -35,8 +35,10 @@
  * No limit is raised: a checking-out client here makes a checkout every 15-25 s, within the
  * default CHECKOUT_RATE_LIMIT (20 per address per 10 minutes) for a run of a few minutes.
  *
- * Memory, "before and after": the warm-up's clients (WARMUP s) leave, the server settles, and its
- * RSS at rest is "before"; a fresh set of clients then runs the measured SECONDS, leaves, the
+ * Memory, "before and after": the warm-up's clients (WARMUP s, the same load as the measured run,
+ * so the shop's bounded caches — pages, prepared answers, settings — and its compiled code are at
+ * their working size: after a 15 s warm-up the "before" reading ranged from 316 to 490 MiB from run
+ * to run) leave, the server settles, and its RSS at rest is "before"; a fresh set of clients then runs the measured SECONDS, leaves, the
  * server settles the same way, and its RSS at rest is "after"; the growth (target < 10 %) is what
  * the held load left behind. Settled: RSS (/proc/<pid>/status VmRSS) read every second once the
  * clients are gone, until at least SETTLE_MIN_MS have passed and the last SETTLE_FLAT_MS of
@@ -50,7 +52,7 @@
  * headroom; the snapshots cost memory of their own, so the RSS figures of such a run are not the
  * shop's.
  *
- *   npx tsx bench/load-held.ts [--browsers=200] [--buyers=20] [--seconds=60] [--warmup=15]
+ *   npx tsx bench/load-held.ts [--browsers=200] [--buyers=20] [--seconds=60] [--warmup=60]
  *     [--heap-snapshots=DIR] [--cpu-prof=DIR]
  */
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -73,7 +75,7 @@ const arg = (name: string, fallback: number) => {
 const BROWSERS = arg('browsers', 200);
 const BUYERS = arg('buyers', 20);
 const SECONDS = arg('seconds', 60);
-const WARMUP = arg('warmup', 15);
+const WARMUP = arg('warmup', 60);
 const HEAP_SNAPSHOTS = process.argv.find((a) => a.startsWith('--heap-snapshots='))?.split('=')[1];
 const PROFILE_DIR = process.argv.find((a) => a.startsWith('--cpu-prof='))?.split('=')[1];
 /**
