@@ -85,7 +85,7 @@ const ENDPOINTS: Array<{ name: string; path: (ctx: { orderPrefix: string; email:
     path: () => '/api/admin/products?gender=womens&category=womens-leggings',
   },
   { name: 'products (search)', path: () => '/api/admin/products?search=wunder' },
-  { name: 'products/categories', path: () => '/api/admin/product-categories' },
+  { name: 'product categories', path: () => '/api/admin/product-categories' },
   { name: 'audit', path: () => '/api/admin/audit' },
   { name: 'audit (search)', path: () => '/api/admin/audit?search=create_product' },
   { name: 'messages', path: () => '/api/admin/messages?status=unread' },
