@@ -43,7 +43,7 @@ import { openDatabase } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
 import { createProduct } from '../tests/factories/product';
 import { figure, quantile, reportFigures, type Figure } from './support/figures';
-import { Shopper, shopperAddress, type Answer } from './support/http-client';
+import { Shopper, shopperAddress, type Answer, BENCH_SHIPPING, sleep } from './support/http-client';
 import { createScratchDatabase, startShopProcess } from './support/shop-process';
 import { startStripeProcess } from './support/stripe-process';
 
@@ -68,19 +68,6 @@ const TARGET_P99_MS = 50;
 const THINK_MIN_MS = 500;
 const THINK_MAX_MS = 1_500;
 
-const SHIPPING = {
-  firstName: 'Bench',
-  lastName: 'Shopper',
-  email: 'bench@example.com',
-  phone: '5551234567',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-  country: 'US',
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const think = () => sleep(THINK_MIN_MS + Math.random() * (THINK_MAX_MS - THINK_MIN_MS));
 
 interface Stats {
@@ -260,7 +247,7 @@ async function main() {
           () =>
             shopper.post('/api/checkout', {
               items: itemsFor(i),
-              shippingInfo: SHIPPING,
+              shippingInfo: BENCH_SHIPPING,
               paymentMethod,
               cartId: cartIds[i],
             }),

@@ -62,7 +62,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '../src/server/db/client';
 import { createLogger } from '../src/server/lib/logger';
 import { figure, quantile, reportFigures, type Figure } from './support/figures';
-import { Shopper, shopperAddress, type Answer } from './support/http-client';
+import { Shopper, shopperAddress, type Answer, BENCH_SHIPPING, sleep } from './support/http-client';
 import { createScratchDatabase, startShopProcess } from './support/shop-process';
 import { startStripeProcess } from './support/stripe-process';
 
@@ -102,17 +102,6 @@ const TICKER_REFRESH_MS = 30_000;
 /** The crypto payment screen's status poll (STATUS_POLL_INTERVAL_MS in src/web/lib). */
 const STATUS_POLL_MS = 1_000;
 
-const SHIPPING = {
-  firstName: 'Load',
-  lastName: 'Shopper',
-  email: 'load@example.com',
-  phone: '5551234567',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-  country: 'US',
-};
 const FILTERS = [
   '',
   'gender=womens',
@@ -125,7 +114,6 @@ const FILTERS = [
   'gender=womens&size=S&sort=newest',
 ];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const readingTime = () => READ_MIN_MS + Math.random() * (READ_MAX_MS - READ_MIN_MS);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const HTML = { accept: 'text/html' };
@@ -327,7 +315,12 @@ async function main() {
         const created = await rec.time(
           `POST /api/checkout (${method})`,
           () =>
-            s.post('/api/checkout', { items: lines, shippingInfo: SHIPPING, paymentMethod: method, cartId }),
+            s.post('/api/checkout', {
+              items: lines,
+              shippingInfo: BENCH_SHIPPING,
+              paymentMethod: method,
+              cartId,
+            }),
           201,
         );
         if (!created) {

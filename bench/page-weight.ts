@@ -41,6 +41,23 @@ export interface PageScripts {
 
 const gzipSize = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
 
+/** A script response's sizes: as sent, gzipped at level 9, and on the wire; null if its body is gone. */
+async function scriptSizes(response: Response) {
+  try {
+    const body = await response.body();
+    const sizes = await response.request().sizes();
+    return {
+      url: response.url(),
+      bytes: body.length,
+      gzipBytes: gzipSize(body),
+      transferBytes: sizes.responseBodySize,
+      encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** Opens `url` in a fresh context (empty cache), waits for network idle, sums its scripts. */
 export async function measurePageScripts(browser: Browser, url: string): Promise<PageScripts> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -62,23 +79,7 @@ export async function measureScriptsOn(page: Page, url: string): Promise<PageScr
   });
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    pending.push(
-      (async () => {
-        try {
-          const body = await response.body();
-          const sizes = await response.request().sizes();
-          return {
-            url: response.url(),
-            bytes: body.length,
-            gzipBytes: gzipSize(body),
-            transferBytes: sizes.responseBodySize,
-            encoding: (await response.headerValue('content-encoding')) ?? 'identity',
-          };
-        } catch {
-          return null;
-        }
-      })(),
-    );
+    pending.push(scriptSizes(response));
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   const seen = new Set<string>();
@@ -140,23 +141,7 @@ async function measureOpen(
     // fetched for the open.
     if (response.request().resourceType() !== 'script' || loaded.has(response.url())) return;
     loaded.add(response.url());
-    pending.push(
-      (async () => {
-        try {
-          const body = await response.body();
-          const sizes = await response.request().sizes();
-          return {
-            url: response.url(),
-            bytes: body.length,
-            gzipBytes: gzipSize(body),
-            transferBytes: sizes.responseBodySize,
-            encoding: (await response.headerValue('content-encoding')) ?? 'identity',
-          };
-        } catch {
-          return null;
-        }
-      })(),
-    );
+    pending.push(scriptSizes(response));
   };
   // A string, not a function: tsx would wrap a function's inner closures in its __name helper,
   // which the page does not have. It ends in `undefined`: evaluate would await the promise.

@@ -99,3 +99,18 @@ export class Shopper {
 export function shopperAddress(i: number): string {
   return `127.0.${Math.floor(i / 250) + 1}.${(i % 250) + 2}`;
 }
+
+/** The shipping details every bench shopper checks out with (the checkout's ShippingInfo). */
+export const BENCH_SHIPPING = {
+  firstName: 'Bench',
+  lastName: 'Shopper',
+  email: 'bench@example.com',
+  phone: '5551234567',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+  country: 'US',
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
