@@ -101,3 +101,16 @@ export async function createOrder(db: Db, overrides: OrderOverrides = {}): Promi
     return { id: order.id, email, amountCents, itemsRevenueCents, createdAt };
   });
 }
+
+/** A valid checkout's shipping details (the checkout's ShippingInfo), for tests that post one. */
+export const SHIPPING_INFO = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '(555) 123-4567',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+  country: 'US',
+};

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '#server/lib/hono-env';
-import { createOrder } from '../factories/order';
+import { createOrder, SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
 import type { TestApp, TestClient } from './test-app';
 
@@ -81,18 +81,6 @@ export interface RouteSample {
   endsSession?: boolean;
 }
 
-const SHIPPING = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '(555) 123-4567',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-  country: 'US',
-};
-
 /** An image the product samples name; createFixtures stores it. */
 const SAMPLE_IMAGE = 'products/1700000000000-hardening-800.webp';
 
@@ -116,7 +104,7 @@ const productBody = () => ({
 export const SAMPLES: Record<string, RouteSample> = {
   'PUT /api/account/settings': {
     who: 'customer',
-    body: () => ({ ...SHIPPING, notifications: { orderUpdates: true, promotions: false } }),
+    body: () => ({ ...SHIPPING_INFO, notifications: { orderUpdates: true, promotions: false } }),
   },
   // Bodiless, as the admin page sends it: a JSON-declared empty body reads as {}.
   'POST /api/admin/airdrops/process': { who: 'admin' },
@@ -177,7 +165,7 @@ export const SAMPLES: Record<string, RouteSample> = {
     who: 'customer',
     body: (fx) => ({
       items: [{ productId: fx.productId, size: 'M', color: 'Black', quantity: 1 }],
-      shippingInfo: SHIPPING,
+      shippingInfo: SHIPPING_INFO,
       // SOL on the local ledger: card needs Stripe keys (503 NOT_CONFIGURED without them).
       paymentMethod: 'sol',
     }),
@@ -308,7 +296,7 @@ export async function createFixtures(t: TestApp, tag = randomBytes(4).toString('
   const messageId = ((await ticket.json()) as { id: string }).id;
   const checkout = await t.client().post('/api/checkout', {
     items: [{ productId: product.id, size: 'M', color: 'Black', quantity: 1 }],
-    shippingInfo: SHIPPING,
+    shippingInfo: SHIPPING_INFO,
     paymentMethod: 'sol',
   });
   if (checkout.status !== 201) throw new Error(`checkout: ${checkout.status} ${await checkout.text()}`);

@@ -9,6 +9,7 @@ import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { json, signInClients, waitFor, type AdminClients } from './admin-test-kit';
+import { SHIPPING_INFO } from '../factories/order';
 
 /**
  * The catalogue's prepared answers (issue 15): the product list and a product are bytes made once
@@ -16,18 +17,6 @@ import { json, signInClients, waitFor, type AdminClients } from './admin-test-ki
  * drops them at once. Changes are waited for less than the cache's 1 s backstop, so these tests
  * see the change notices at work, not the backstop (the last test sees the backstop alone).
  */
-
-const SHIPPING = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '(555) 123-4567',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-  country: 'US',
-};
 
 /** Shorter than the cache's 1 s backstop: a change must arrive through its notice. */
 const NOTICE_WAIT_MS = 800;
@@ -192,7 +181,7 @@ describe.each(BACKENDS)('catalogue cache (%s)', (backend) => {
 
     const res = await t.client().post('/api/checkout', {
       items: [{ productId: product.id, size: 'M', color: 'Black', quantity: 1 }],
-      shippingInfo: SHIPPING,
+      shippingInfo: SHIPPING_INFO,
       paymentMethod: 'card',
     });
     expect(res.status, await res.clone().text()).toBe(201);

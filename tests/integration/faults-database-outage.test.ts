@@ -19,6 +19,7 @@ import { serverErrorSink } from '../helpers/server-errors';
 import { connect, startShop, stopShop, type RunningShop } from '../helpers/shop-server';
 import { startTcpProxy, type CutMode, type TcpProxy } from '../helpers/tcp-proxy';
 import { TEST_ORIGIN } from '../helpers/test-app';
+import { SHIPPING_INFO } from '../factories/order';
 
 /**
  * PostgreSQL taken away for 10 s under a running shop (a real port, its background jobs and its
@@ -51,18 +52,6 @@ const ENV = {
   SWEEP_INTERVAL_SECONDS: '1',
   MAIL_SEND_INTERVAL_MS: '500',
   AIRDROP_SCHEDULER_INTERVAL_MS: '1000',
-};
-
-const SHIPPING = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '5551234567',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-  country: 'US',
 };
 
 const CUSTOMER = { email: 'outage-customer@example.com', password: 'correct-horse-1' };
@@ -120,7 +109,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL outage (postgres)', () => {
       request('POST', '/api/checkout', {
         body: {
           items: [{ productId, size: 'S', color: 'Black', quantity: 1 }],
-          shippingInfo: SHIPPING,
+          shippingInfo: SHIPPING_INFO,
           paymentMethod: 'sol',
         },
       }),

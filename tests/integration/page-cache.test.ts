@@ -9,24 +9,13 @@ import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { json, signInClients, waitFor, type AdminClients } from './admin-test-kit';
+import { SHIPPING_INFO } from '../factories/order';
 
 /**
  * The cache of anonymous storefront pages (issue 15, src/server/modules/pages/page-cache.ts): a
  * page rendered once is served again with a fresh CSP nonce, follows the catalogue as its JSON
  * cache does, and never holds anything but the whole page every anonymous visitor gets.
  */
-
-const SHIPPING = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '(555) 123-4567',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-  country: 'US',
-};
 
 /** Shorter than the catalogue cache's 1 s backstop: a change must arrive through its notice. */
 const NOTICE_WAIT_MS = 800;
@@ -206,7 +195,7 @@ describe.each(BACKENDS)('page cache (%s)', (backend) => {
     expect((await page(path, RETURNING)).html).not.toContain(SOLD_OUT);
     const res = await t.client().post('/api/checkout', {
       items: [{ productId: product.id, size: 'M', color: 'Black', quantity: 1 }],
-      shippingInfo: SHIPPING,
+      shippingInfo: SHIPPING_INFO,
       paymentMethod: 'card',
     });
     expect(res.status, await res.clone().text()).toBe(201);
