@@ -3,11 +3,11 @@
 // for 20 s (autocannon, loopback), read against a bare node:http server that answers the same
 // bytes with the same headers, measured in the same run.
 //
-//   npm run bench -- catalogue              the shop from source (tsx) on the embedded database
+//   npm run bench -- catalogue              the built shop (as npm start) on the embedded database
 //   npx tsx bench/catalogue-api.ts --duration 10 --connections 50   shorter or lighter
 //
 // Both servers run in child processes of their own, so the load generator does not share their
-// event loop. The shop is the real server (src/server/main.ts) on a fresh embedded database with
+// event loop. The shop is the real server (the built bundle, as npm start runs it) on a fresh embedded database with
 // the demo catalogue, its jobs and the local ledger running, logging at its default level to a
 // file. Each server is warmed up (3 s of the same load), then both are measured in alternating
 // 5 s slices (bare, shop, shop, bare, ...) adding up to 20 s each, so that what the rest of a
@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { figure, quantile, reportFigures, type Figure } from './support/figures';
+import { ensureShopBuilt, SHOP_SERVER_ARGS } from './support/shop-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIST_PATH = '/api/products';
@@ -121,8 +122,9 @@ async function startChild(
   return { url, stop, logs };
 }
 
-/** The shop as `npm start` runs it (from source, so the bench measures the code as it is). */
+/** The shop as `npm start` runs it (the built bundle, built first when stale). */
 async function startShop(dataDir: string): Promise<Child> {
+  ensureShopBuilt();
   const port = await freePort();
   const env: Record<string, string> = {};
   for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
@@ -138,7 +140,7 @@ async function startShop(dataDir: string): Promise<Child> {
     SEED_DEMO: 'true',
   });
   return startChild(
-    ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+    SHOP_SERVER_ARGS,
     env,
     port,
     '/api/health',
