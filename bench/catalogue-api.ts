@@ -139,13 +139,7 @@ async function startShop(dataDir: string): Promise<Child> {
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
   });
-  return startChild(
-    SHOP_SERVER_ARGS,
-    env,
-    port,
-    '/api/health',
-    path.join(dataDir, 'shop.log'),
-  );
+  return startChild(SHOP_SERVER_ARGS, env, port, '/api/health', path.join(dataDir, 'shop.log'));
 }
 
 interface Captured {

@@ -114,26 +114,22 @@ export async function startShopProcess(
   // The log goes straight to a file (as under a service manager), not through a pipe this busy
   // process would have to drain: pino writes synchronously and would wait on a full pipe.
   const log = openSync(logFile, 'a');
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), ...SHOP_SERVER_ARGS],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? tmpdir(),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        DEMO_PHOTO_CACHE_DIR: path.join(tmpdir(), 'shop-demo-photos'),
-        ...env,
-      },
-      stdio: ['ignore', log, log],
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SHOP_SERVER_ARGS], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DEMO_PHOTO_CACHE_DIR: path.join(tmpdir(), 'shop-demo-photos'),
+      ...env,
     },
-  );
+    stdio: ['ignore', log, log],
+  });
   closeSync(log);
   let exited = null as string | null;
   child.once('exit', (code, signal) => {
