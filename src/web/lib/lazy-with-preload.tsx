@@ -17,16 +17,22 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
   return Object.assign(Preloadable, { preload });
 }
 
-/** A component's module loaded at most once: `preload()` starts it, `loaded()` has it once it is in. */
+/**
+ * A component's module loaded at most once: `preload()` starts it, `loaded()` has it once it is in.
+ * A load that failed (the network dropped) is tried again by the next `preload()`.
+ */
 export function loadOnce<P extends object>(load: () => Promise<ComponentType<P>>) {
   let component: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   return {
     preload: () =>
-      (pending ??= load().then((loadedComponent) => {
-        component = loadedComponent;
-        return loadedComponent;
-      })),
+      (pending ??= load().then(
+        (loadedComponent) => (component = loadedComponent),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      )),
     loaded: () => component,
   };
 }

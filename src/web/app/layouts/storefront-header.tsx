@@ -1,20 +1,20 @@
 import { cn } from '#web/lib/cn';
 import { Menu, ShieldCheck, ShoppingBag, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandLockup } from '#web/components/brand';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
 import { useCurrentUser } from '#web/lib/current-user';
+import { lazyWithPreload } from '#web/lib/lazy-with-preload';
 import { preloadCartDrawer } from '#web/features/checkout/components/cart-drawer';
 import { selectItemCount, useCartStore } from '#web/features/checkout/stores/cart-store';
 import { BuyTokenButton } from '#web/features/token/components/buy-token-button';
 import { mainNavLinks } from './nav-links';
 
 /** The side menu of small screens: its code (and the drawer's) loads on intent or first open. */
-const loadMobileMenu = () => import('./mobile-menu');
-const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
-const preloadMobileMenu = () => void loadMobileMenu().catch(() => undefined);
+const MobileMenu = lazyWithPreload(() => import('./mobile-menu').then((m) => m.MobileMenu));
+const preloadMobileMenu = () => void MobileMenu.preload().catch(() => undefined);
 
 const iconButton =
   'relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-700 transition-colors hover:bg-stone-100 hover:text-stone-950';
@@ -75,6 +75,9 @@ export function StorefrontHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [menuWasOpened, setMenuWasOpened] = useState(false);
   if (isMenuOpen && !menuWasOpened) setMenuWasOpened(true);
+  // Opened once its code is in, so that it renders at once (no Suspense fallback, which React
+  // would keep up to 300 ms); a failed load opens it through Suspense, which loads again.
+  const openMenu = () => setMenuOpen(true);
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-200/70 bg-white">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-4 sm:px-8">
@@ -113,7 +116,7 @@ export function StorefrontHeader() {
           <CartButton />
           <button
             type="button"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => void MobileMenu.preload().then(openMenu, openMenu)}
             onPointerEnter={preloadMobileMenu}
             onFocus={preloadMobileMenu}
             aria-label="Open menu"

@@ -1,20 +1,20 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useHydrated } from '#web/lib/after-hydration';
+import { lazyWithPreload } from '#web/lib/lazy-with-preload';
 import { useCartStore } from '../stores/cart-store';
 import { hasStartedPayment } from '../stores/checkout-storage';
 
-const loadPanel = () => import('./cart-drawer-panel');
+const CartDrawerPanel = lazyWithPreload(() => import('./cart-drawer-panel').then((m) => m.CartDrawerPanel));
 
 /**
  * Fetches the drawer's code (steps, forms, validation) when the shopper shows intent (points at or
  * focuses the cart button), so it is there by the click without being part of the first load.
  */
 export function preloadCartDrawer(): void {
-  void loadPanel().catch(() => undefined);
+  void CartDrawerPanel.preload().catch(() => undefined);
 }
 
-const CartDrawerPanel = lazy(() => loadPanel().then((m) => ({ default: m.CartDrawerPanel })));
 const PaymentOutcome = lazy(() => import('./payment-outcome').then((m) => ({ default: m.PaymentOutcome })));
 
 /**
@@ -28,7 +28,13 @@ const PaymentOutcome = lazy(() => import('./payment-outcome').then((m) => ({ def
 export function CartDrawer() {
   const isOpen = useCartStore((s) => s.isOpen);
   const [wasOpened, setWasOpened] = useState(isOpen);
-  if (isOpen && !wasOpened) setWasOpened(true);
+  // Mounted once its code is in, so that it renders at once: a Suspense fallback in between would
+  // hold the drawer back until 300 ms after the click (React's reveal throttle). A failed load
+  // mounts it anyway, through Suspense, which loads again or shows the error.
+  useEffect(() => {
+    const show = () => setWasOpened(true);
+    if (isOpen && !wasOpened) void CartDrawerPanel.preload().then(show, show);
+  }, [isOpen, wasOpened]);
 
   const hydrated = useHydrated();
   const { search } = useLocation();

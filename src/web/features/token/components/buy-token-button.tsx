@@ -1,11 +1,14 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonSize, type ButtonVariant } from '#web/components/ui/button';
 import { paths } from '#web/config/paths';
+import { lazyWithPreload } from '#web/lib/lazy-with-preload';
 import { useTokenInfo } from '#web/lib/shop-info';
 
-// The modal, its QR code and wallet code load when the shopper opens Buy Token, never on first load.
-const BuyTokenModal = lazy(() => import('./buy-token-modal').then((m) => ({ default: m.BuyTokenModal })));
+// The modal, its QR code and wallet code load when the shopper shows intent (points at or focuses
+// Buy Token) or clicks it, never on first load.
+const BuyTokenModal = lazyWithPreload(() => import('./buy-token-modal').then((m) => m.BuyTokenModal));
+const preload = () => void BuyTokenModal.preload().catch(() => undefined);
 
 /**
  * The storefront's Buy Token button: opens the Buy Token modal. On a shop whose chain has no
@@ -25,9 +28,14 @@ export function BuyTokenButton({
   const token = useTokenInfo();
   const [isOpen, setIsOpen] = useState(false);
   const close = useCallback(() => setIsOpen(false), []);
+  const show = () => setIsOpen(true);
+  const intent = token && !token.salesEnabled ? undefined : preload;
+  // Opened once its code is in, so that it renders at once: a Suspense fallback in between would
+  // hold the dialog back until 300 ms after the click (React's reveal throttle). A failed load
+  // opens it anyway, through Suspense, which loads again or shows the error.
   const open = () => {
     if (token && !token.salesEnabled) void navigate(paths.howToBuy.getHref());
-    else setIsOpen(true);
+    else void BuyTokenModal.preload().then(show, show);
   };
   return (
     <>
@@ -36,6 +44,9 @@ export function BuyTokenButton({
         size={size}
         className={className}
         onClick={open}
+        onPointerEnter={intent}
+        onFocus={intent}
+        onTouchStart={intent}
         aria-haspopup="dialog"
         aria-expanded={isOpen}
       >

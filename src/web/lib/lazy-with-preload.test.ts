@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ComponentType } from 'react';
+import { loadOnce } from './lazy-with-preload';
+
+const Component: ComponentType<object> = () => null;
+
+describe('loadOnce', () => {
+  it('loads the module once, however often it is asked, and has the component once it is in', async () => {
+    const load = vi.fn(() => Promise.resolve(Component));
+    const { preload, loaded } = loadOnce(load);
+    expect(loaded()).toBeUndefined();
+    const [a, b] = await Promise.all([preload(), preload()]);
+    expect(a).toBe(Component);
+    expect(b).toBe(Component);
+    await preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(loaded()).toBe(Component);
+  });
+
+  it('tries again on the next preload after a load failed (the network dropped), not for ever failing', async () => {
+    const load = vi
+      .fn<() => Promise<ComponentType<object>>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce(Component);
+    const { preload, loaded } = loadOnce(load);
+    await expect(preload()).rejects.toThrow('Failed to fetch');
+    expect(loaded()).toBeUndefined();
+    await expect(preload()).resolves.toBe(Component);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(loaded()).toBe(Component);
+  });
+});
