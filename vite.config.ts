@@ -28,6 +28,23 @@ const LUCIDE_INDEX = /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
  */
 const landingShared = new Set<string>();
 
+/**
+ * The storefront's dialogs that load on first open (Buy Token, the cart drawer, the product view,
+ * the small screens' menu). The small modules two or more of them use besides what the landing
+ * page has (form fields, alerts, formatters, icons) travel as one `dialogs`
+ * chunk: left alone each is a chunk of 200-1,000 bytes, and the Buy Token modal's first open
+ * fetched thirteen of them, a second wave of requests after its own chunk.
+ */
+const STOREFRONT_DIALOGS = [
+  'src/web/features/token/components/buy-token-modal.tsx',
+  'src/web/features/checkout/components/cart-drawer-panel.tsx',
+  'src/web/features/catalog/components/product-modal.tsx',
+  'src/web/app/layouts/mobile-menu.tsx',
+].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
+/** Larger than this (bytes of code as bundled), a shared module keeps its own chunk. */
+const DIALOG_SHARED_MAX_BYTES = 8_000;
+const dialogsShared = new Set<string>();
+
 function landingChunkPlugin(): Plugin {
   return {
     name: 'aelo:landing-chunk',
@@ -80,6 +97,16 @@ function landingChunkPlugin(): Plugin {
         if (used.has(LANDING_PAGE)) continue; // the landing page itself, or the product URL
         for (const id of used) if (landing.has(id)) landingShared.add(id);
       }
+      dialogsShared.clear();
+      const usedBy = new Map<string, number>();
+      const loaded = new Set([...initial, ...landing]);
+      for (const dialog of STOREFRONT_DIALOGS.filter((id) => ids.includes(id)))
+        for (const id of reach(dialog, loaded)) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
+      for (const [id, count] of usedBy) {
+        const size = this.getModuleInfo(id)?.code?.length ?? Infinity;
+        if (count >= 2 && size <= DIALOG_SHARED_MAX_BYTES && !FIRST_VISIT_PROMPTS.test(id))
+          dialogsShared.add(id);
+      }
     },
   };
 }
@@ -87,11 +114,32 @@ function landingChunkPlugin(): Plugin {
 const reactRouterProduction = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
+const REACT_ROUTER_PRODUCTION = /react-router[\\/]dist[\\/]production[\\/].*\.mjs$/;
+
+/**
+ * React Router's production build names its components for React DevTools at the top level
+ * (`Form.displayName = "Form"`): a statement with an effect, so the bundler kept every component
+ * so named in the landing page's code whether the shop uses it or not (Form, ScrollRestoration,
+ * HistoryRouter: 0.1 KB gzipped). Without the names, which only DevTools shows, the unused ones
+ * fall away (each name's line is emptied, so the module keeps its line numbers for the source map). A plugin rather than the bundler's `propertyWriteSideEffects: false`, which drops
+ * property writes everywhere (it changed React DOM's commit code).
+ */
+function reactRouterDisplayNamesPlugin(): Plugin {
+  return {
+    name: 'aelo:react-router-display-names',
+    apply: 'build',
+    transform(code, id) {
+      if (!REACT_ROUTER_PRODUCTION.test(id)) return null;
+      const stripped = code.replace(/^\s*[\w$]+\.displayName = "[^"\n]*";$/gm, '');
+      return stripped === code ? null : { code: stripped, map: null };
+    },
+  };
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), landingChunkPlugin()],
+  plugins: [react(), tailwindcss(), landingChunkPlugin(), reactRouterDisplayNamesPlugin()],
   resolve: {
     alias: [
       ...importAliases,
@@ -130,6 +178,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: 'storefront', test: (id) => landingShared.has(id), priority: 2 },
                 // The two first-visit prompts always load together.
                 { name: 'consent', test: FIRST_VISIT_PROMPTS, priority: 1 },
+                { name: 'dialogs', test: (id) => dialogsShared.has(id), priority: 1 },
               ],
             },
           },
