@@ -29,6 +29,7 @@ import { createLogger } from '../src/server/lib/logger';
 import { attachLocalChainSockets } from '../src/server/local-ledger/local-chain-sockets';
 import { createProduct } from '../tests/factories/product';
 import { figure, quantile, reportFigures } from './support/figures';
+import { BENCH_SHIPPING } from './support/http-client';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results', 'payment-latency.json');
@@ -68,17 +69,6 @@ async function main() {
       commitment: 'confirmed',
       wsEndpoint: `${url.replace('http', 'ws')}/local-chain`,
     });
-    const shipping = {
-      firstName: 'Bench',
-      lastName: 'Shopper',
-      email: 'bench@example.com',
-      phone: '5551234567',
-      address: '1 Main St',
-      city: 'Springfield',
-      state: 'IL',
-      zipCode: '62701',
-      country: 'US',
-    };
 
     const latencies: number[] = [];
     const roundTrips: number[] = [];
@@ -88,7 +78,7 @@ async function main() {
         headers: { 'content-type': 'application/json', origin },
         body: JSON.stringify({
           items: [{ productId: product.id, quantity: 1 }],
-          shippingInfo: shipping,
+          shippingInfo: BENCH_SHIPPING,
           paymentMethod: 'sol',
         }),
       });

@@ -94,6 +94,15 @@ export interface FakeStripeServer {
   close(): Promise<void>;
 }
 
+/** The shop's settings that point it at `fake`: its keys and its API address, as environment variables. */
+export function stripeEnv(fake: FakeStripeServer): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    STRIPE_API_URL: fake.url,
+  };
+}
+
 export interface StartFakeStripeOptions {
   secretKey?: string;
   webhookSecret?: string;

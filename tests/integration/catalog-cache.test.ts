@@ -5,7 +5,7 @@ import type { CheckoutResponse } from '#common/schemas/checkout';
 import type { Product, ProductPage } from '#common/schemas/product';
 import type { Db } from '#server/db/client';
 import { createProduct } from '../factories/product';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { json, signInClients, waitFor, type AdminClients } from './admin-test-kit';
@@ -47,11 +47,7 @@ describe.each(BACKENDS)('catalogue cache (%s)', (backend) => {
     fake = await startFakeStripe();
     t = await startTestApp({
       backend,
-      env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_API_URL: fake.url,
-      },
+      env: stripeEnv(fake),
     });
     db = t.deps.database.db;
     c = await signInClients(t);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '#common/errors';
 import { type Database, type Db } from '#server/db/client';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 import { openTestDatabase, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -47,11 +47,7 @@ describe.skipIf(!TEST_DATABASE_URL)('concurrent checkouts on postgres', () => {
       backend: 'postgres',
       scratch,
       database,
-      env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_API_URL: fake.url,
-      },
+      env: stripeEnv(fake),
     });
     db = t.deps.database.db;
   });

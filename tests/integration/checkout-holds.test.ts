@@ -5,8 +5,9 @@ import type { Db } from '#server/db/client';
 import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
 import { reserveStock } from '#server/modules/catalog/stock.service';
 import { newPaymentReference } from '#server/modules/payments/payments.service';
+import { SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app';
 
@@ -15,18 +16,6 @@ import { startTestApp, TestClient, type TestApp } from '../helpers/test-app';
  * units emptied the demo shop for half an hour). Defaults: 10 units and $2,000 per checkout; per
  * client address, signed-in user or cart, 3 open checkouts and 15 held units.
  */
-
-const SHIPPING = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '(555) 123-4567',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-  country: 'US',
-};
 
 describe.each(BACKENDS)('stock holds per checkout and per client (%s)', (backend) => {
   let fake: FakeStripeServer;
@@ -38,11 +27,7 @@ describe.each(BACKENDS)('stock holds per checkout and per client (%s)', (backend
     fake = await startFakeStripe();
     t = await startTestApp({
       backend,
-      env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_API_URL: fake.url,
-      },
+      env: stripeEnv(fake),
     });
     fake.setWebhook(async (req) => t.app.request(req));
     db = t.deps.database.db;
@@ -60,7 +45,7 @@ describe.each(BACKENDS)('stock holds per checkout and per client (%s)', (backend
   const checkout = (client: TestClient, lines: Array<{ id: string; quantity: number }>, cartId?: string) =>
     client.post('/api/checkout', {
       items: lines.map((l) => ({ productId: l.id, size: 'M', color: 'Black', quantity: l.quantity })),
-      shippingInfo: SHIPPING,
+      shippingInfo: SHIPPING_INFO,
       paymentMethod: 'card',
       ...(cartId ? { cartId } : {}),
     });
@@ -203,7 +188,7 @@ describe.each(BACKENDS)('stock holds per checkout and per client (%s)', (backend
         method: 'card',
         amounts: { subtotalCents: 4000, shippingCents: 0, discountCents: 0, totalCents: 4000 },
         lines: [],
-        shippingInfo: SHIPPING,
+        shippingInfo: SHIPPING_INFO,
         userId: null,
         accountPasswordHash: null,
         expiresAt: new Date(Date.now() + 33 * 60_000),

@@ -7,7 +7,7 @@ import type {
 } from '#common/schemas/checkout';
 import { type Database, type Db } from '#server/db/client';
 import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import {
   BACKENDS,
   createScratchDatabase,
@@ -109,9 +109,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
       scratch,
       database,
       env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_API_URL: fake.url,
+        ...stripeEnv(fake),
         SIGN_IN_RATE_LIMIT: '1000',
         SIGN_UP_RATE_LIMIT: '1000',
         // One client holds many checkouts at once here (each test takes its own products).

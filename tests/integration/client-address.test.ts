@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/client';
 import { createProduct } from '../factories/product';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 
@@ -36,9 +36,7 @@ describe.each(BACKENDS)('client address on %s', (backend) => {
     warnIfPostgresSkipped();
     fake = await startFakeStripe();
     const env = {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_URL: fake.url,
+      ...stripeEnv(fake),
       CHECKOUT_RATE_LIMIT: '2',
       SIGN_UP_RATE_LIMIT: '2',
     };

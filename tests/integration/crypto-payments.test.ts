@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
 import { closeDeps } from '#server/deps';
 import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
+import { SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
 import { BACKENDS, createScratchDatabase, warnIfPostgresSkipped } from '../helpers/databases';
 import { connect, startShop, stopShop, type RunningShop } from '../helpers/shop-server';
@@ -34,18 +35,6 @@ const LIMITS = {
   CHECKOUT_RATE_LIMIT: '1000',
   CHECKOUT_MAX_OPEN_PER_CLIENT: '1000',
   CHECKOUT_MAX_HELD_UNITS_PER_CLIENT: '1000',
-};
-
-const SHIPPING = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '5551234567',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-  country: 'US',
 };
 
 async function api<T>(
@@ -68,7 +57,7 @@ async function checkout(shop: RunningShop, method: 'sol' | 'aelo', priceCents = 
     items: [
       { productId: product.id, size: product.sizes[0] ?? null, color: product.colors[0] ?? null, quantity },
     ],
-    shippingInfo: SHIPPING,
+    shippingInfo: SHIPPING_INFO,
     paymentMethod: method,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -12,7 +12,7 @@ import type { CheckoutResponse } from '#common/schemas/checkout';
 import type { GuestOrder } from '#common/schemas/guest-order';
 import { signLink } from '#server/lib/signed-links';
 import { createProduct } from '../factories/product';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { json, signInClients } from './admin-test-kit';
@@ -38,9 +38,7 @@ describe.each(BACKENDS)('order mail and guest links on %s', (backend) => {
     t = await startTestApp({
       backend,
       env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_API_URL: fake.url,
+        ...stripeEnv(fake),
         CHECKOUT_RATE_LIMIT: '1000',
         CHECKOUT_MAX_OPEN_PER_CLIENT: '1000',
       },

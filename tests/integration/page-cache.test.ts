@@ -5,7 +5,7 @@ import type { Product } from '#common/schemas/product';
 import { NONCE_PLACEHOLDER } from '#server/modules/pages/page-cache';
 import { PageRenderer } from '#server/modules/pages/page-renderer';
 import { createProduct } from '../factories/product';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { json, signInClients, waitFor, type AdminClients } from './admin-test-kit';
@@ -34,11 +34,7 @@ describe.each(BACKENDS)('page cache (%s)', (backend) => {
     fake = await startFakeStripe();
     t = await startTestApp({
       backend,
-      env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_API_URL: fake.url,
-      },
+      env: stripeEnv(fake),
     });
     c = await signInClients(t);
     product = await createProduct(t.deps.database.db, {

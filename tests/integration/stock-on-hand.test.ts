@@ -3,8 +3,9 @@ import type { Product } from '#common/schemas/product';
 import type { CheckoutResponse } from '#common/schemas/checkout';
 import type { Db } from '#server/db/client';
 import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
+import { SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { json, signInClients, type AdminClients, type ErrorJson } from './admin-test-kit';
@@ -13,18 +14,6 @@ import { json, signInClients, type AdminClients, type ErrorJson } from './admin-
  * The admin edits units on hand; open checkouts hold some of them. An edit while units are held
  * must not let them come back twice when the hold ends (a one-off item once reached stock 2).
  */
-
-const SHIPPING = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '(555) 123-4567',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-  country: 'US',
-};
 
 describe.each(BACKENDS)('stock on hand and held units (%s)', (backend) => {
   let fake: FakeStripeServer;
@@ -37,11 +26,7 @@ describe.each(BACKENDS)('stock on hand and held units (%s)', (backend) => {
     fake = await startFakeStripe();
     t = await startTestApp({
       backend,
-      env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_API_URL: fake.url,
-      },
+      env: stripeEnv(fake),
     });
     fake.setWebhook(async (req) => t.app.request(req));
     db = t.deps.database.db;
@@ -59,7 +44,7 @@ describe.each(BACKENDS)('stock on hand and held units (%s)', (backend) => {
   const hold = async (productId: string, quantity = 1) => {
     const res = await t.client().post('/api/checkout', {
       items: [{ productId, size: 'M', color: 'Black', quantity }],
-      shippingInfo: SHIPPING,
+      shippingInfo: SHIPPING_INFO,
       paymentMethod: 'card',
     });
     expect(res.status, await res.clone().text()).toBe(201);

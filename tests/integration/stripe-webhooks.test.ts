@@ -4,7 +4,7 @@ import type { ErrorBody } from '#common/errors';
 import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
 import type { Db } from '#server/db/client';
 import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
-import { startFakeStripe, type FakeSession, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, type FakeSession, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -71,11 +71,7 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
     fake = await startFakeStripe();
     t = await startTestApp({
       backend,
-      env: {
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_API_URL: fake.url,
-      },
+      env: stripeEnv(fake),
     });
     fake.setWebhook(async (req) => t.app.request(req));
     db = t.deps.database.db;
