@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ComponentType } from 'react';
-import { loadOnce } from './lazy-with-preload';
+import { lazyWithPreload, loadOnce } from './lazy-with-preload';
 
 const Component: ComponentType<object> = () => null;
 
@@ -28,5 +28,25 @@ describe('loadOnce', () => {
     await expect(preload()).resolves.toBe(Component);
     expect(load).toHaveBeenCalledTimes(2);
     expect(loaded()).toBe(Component);
+  });
+});
+
+describe('lazyWithPreload().whenLoaded', () => {
+  it('shows the component only once its module is in, so that it mounts without suspending', async () => {
+    let resolve!: (component: ComponentType<object>) => void;
+    const Lazy = lazyWithPreload(() => new Promise<ComponentType<object>>((r) => (resolve = r)));
+    const show = vi.fn();
+    Lazy.whenLoaded(show);
+    await Promise.resolve();
+    expect(show).not.toHaveBeenCalled();
+    resolve(Component);
+    await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(1));
+  });
+
+  it('still shows it after a failed load (Suspense then loads again or reaches the error boundary)', async () => {
+    const Lazy = lazyWithPreload(() => Promise.reject(new TypeError('Failed to fetch')));
+    const show = vi.fn();
+    Lazy.whenLoaded(show);
+    await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(1));
   });
 });

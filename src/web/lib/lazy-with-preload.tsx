@@ -4,6 +4,13 @@ import { lazy, useState, type ComponentType } from 'react';
  * React.lazy with a `preload()`: once preloaded, the component renders at once instead of
  * suspending. The server renderer preloads what a page shows on its first screen (the product
  * modal of a product URL), so the HTML holds it whole; the browser still loads it on first use.
+ *
+ * `prefetch` starts the load for an intent handler (pointer enter, focus, touch start).
+ * `whenLoaded(show)` calls `show` once the module is in, for a dialog that mounts on a click: it
+ * then renders at once, where mounting it at the click would show Suspense's fallback and React
+ * would hold the dialog back until 300 ms after that fallback appeared (its reveal throttle). After
+ * a failed load `show` still runs, and the component mounts through Suspense, which loads again or
+ * reaches the error boundary.
  */
 export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>) {
   const { preload, loaded } = loadOnce(load);
@@ -14,7 +21,9 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
     const [Component] = useState<ComponentType<P>>(() => loaded() ?? Lazy);
     return <Component {...props} />;
   }
-  return Object.assign(Preloadable, { preload });
+  const whenLoaded = (show: () => void) => void preload().then(show, show);
+  const prefetch = () => void preload().catch(() => undefined);
+  return Object.assign(Preloadable, { preload, prefetch, whenLoaded });
 }
 
 /**

@@ -14,7 +14,6 @@ import { mainNavLinks } from './nav-links';
 
 /** The side menu of small screens: its code (and the drawer's) loads on intent or first open. */
 const MobileMenu = lazyWithPreload(() => import('./mobile-menu').then((m) => m.MobileMenu));
-const preloadMobileMenu = () => void MobileMenu.preload().catch(() => undefined);
 
 const iconButton =
   'relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-700 transition-colors hover:bg-stone-100 hover:text-stone-950';
@@ -75,8 +74,7 @@ export function StorefrontHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [menuWasOpened, setMenuWasOpened] = useState(false);
   if (isMenuOpen && !menuWasOpened) setMenuWasOpened(true);
-  // Opened once its code is in, so that it renders at once (no Suspense fallback, which React
-  // would keep up to 300 ms); a failed load opens it through Suspense, which loads again.
+  // Opened once its code is in (lazyWithPreload's whenLoaded), not at the click.
   const openMenu = () => setMenuOpen(true);
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-200/70 bg-white">
@@ -116,9 +114,9 @@ export function StorefrontHeader() {
           <CartButton />
           <button
             type="button"
-            onClick={() => void MobileMenu.preload().then(openMenu, openMenu)}
-            onPointerEnter={preloadMobileMenu}
-            onFocus={preloadMobileMenu}
+            onClick={() => MobileMenu.whenLoaded(openMenu)}
+            onPointerEnter={MobileMenu.prefetch}
+            onFocus={MobileMenu.prefetch}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={isMenuOpen}

@@ -11,9 +11,7 @@ const CartDrawerPanel = lazyWithPreload(() => import('./cart-drawer-panel').then
  * Fetches the drawer's code (steps, forms, validation) when the shopper shows intent (points at or
  * focuses the cart button), so it is there by the click without being part of the first load.
  */
-export function preloadCartDrawer(): void {
-  void CartDrawerPanel.preload().catch(() => undefined);
-}
+export const preloadCartDrawer = CartDrawerPanel.prefetch;
 
 const PaymentOutcome = lazy(() => import('./payment-outcome').then((m) => ({ default: m.PaymentOutcome })));
 
@@ -28,12 +26,9 @@ const PaymentOutcome = lazy(() => import('./payment-outcome').then((m) => ({ def
 export function CartDrawer() {
   const isOpen = useCartStore((s) => s.isOpen);
   const [wasOpened, setWasOpened] = useState(isOpen);
-  // Mounted once its code is in, so that it renders at once: a Suspense fallback in between would
-  // hold the drawer back until 300 ms after the click (React's reveal throttle). A failed load
-  // mounts it anyway, through Suspense, which loads again or shows the error.
+  // Mounted once its code is in (lazyWithPreload's whenLoaded), not at the click.
   useEffect(() => {
-    const show = () => setWasOpened(true);
-    if (isOpen && !wasOpened) void CartDrawerPanel.preload().then(show, show);
+    if (isOpen && !wasOpened) CartDrawerPanel.whenLoaded(() => setWasOpened(true));
   }, [isOpen, wasOpened]);
 
   const hydrated = useHydrated();

@@ -8,7 +8,6 @@ import { useTokenInfo } from '#web/lib/shop-info';
 // The modal, its QR code and wallet code load when the shopper shows intent (points at or focuses
 // Buy Token) or clicks it, never on first load.
 const BuyTokenModal = lazyWithPreload(() => import('./buy-token-modal').then((m) => m.BuyTokenModal));
-const preload = () => void BuyTokenModal.preload().catch(() => undefined);
 
 /**
  * The storefront's Buy Token button: opens the Buy Token modal. On a shop whose chain has no
@@ -29,13 +28,10 @@ export function BuyTokenButton({
   const [isOpen, setIsOpen] = useState(false);
   const close = useCallback(() => setIsOpen(false), []);
   const show = () => setIsOpen(true);
-  const intent = token && !token.salesEnabled ? undefined : preload;
-  // Opened once its code is in, so that it renders at once: a Suspense fallback in between would
-  // hold the dialog back until 300 ms after the click (React's reveal throttle). A failed load
-  // opens it anyway, through Suspense, which loads again or shows the error.
+  const intent = token && !token.salesEnabled ? undefined : BuyTokenModal.prefetch;
   const open = () => {
     if (token && !token.salesEnabled) void navigate(paths.howToBuy.getHref());
-    else void BuyTokenModal.preload().then(show, show);
+    else BuyTokenModal.whenLoaded(show);
   };
   return (
     <>
