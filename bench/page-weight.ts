@@ -12,6 +12,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { figure, reportFigures } from './support/figures';
+import { sleep } from './support/http-client';
 
 /** Issue 11's target for the landing page's first load (reported by bench/lighthouse.ts). */
 export const LANDING_TARGET_BYTES = 120 * 1024;
@@ -225,7 +226,7 @@ async function buyTokenFigures(browser: Browser, base: string, runs: number) {
   };
   const pointAndPress = async (button: Locator) => {
     await button.hover();
-    await new Promise((resolve) => setTimeout(resolve, POINTER_REST_MS));
+    await sleep(POINTER_REST_MS);
     await button.click();
   };
   const amount = '#buy-token[open] input[inputmode="decimal"]';
