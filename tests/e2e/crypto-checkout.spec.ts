@@ -145,6 +145,17 @@ describeBrowser('crypto checkout on the local ledger', () => {
           },
         },
       };
+      // Every wallet that registers on the page, by name (Wallet Standard announces each on window).
+      const registered: string[] = [];
+      (window as unknown as { registeredWallets: string[] }).registeredWallets = registered;
+      window.addEventListener('wallet-standard:register-wallet', (e) =>
+        (e as CustomEvent<(app: { register: (w: { name: string }) => () => void }) => void>).detail({
+          register: (w) => {
+            registered.push(w.name);
+            return () => undefined;
+          },
+        }),
+      );
       // The Wallet Standard registration handshake, as a wallet extension does it.
       const register = ({ register }: { register: (w: unknown) => void }) => register(wallet);
       window.addEventListener('wallet-standard:app-ready', (e) => register((e as CustomEvent).detail));
@@ -154,6 +165,11 @@ describeBrowser('crypto checkout on the local ledger', () => {
     const drawer = await toPaymentStep(page, products[1]!);
     await drawer.getByRole('button', { name: 'Pay with AELO' }).click();
     expect(await drawer.getByTestId('crypto-amount').textContent()).toMatch(/ AELO$/);
+    // The Local Demo Wallet registers once the payment block has fetched its key; with one wallet
+    // only, the button would pay with it at once instead of offering the choice.
+    await page.waitForFunction(() =>
+      (window as unknown as { registeredWallets: string[] }).registeredWallets.includes('Local Demo Wallet'),
+    );
     await drawer.getByRole('button', { name: 'Pay with browser wallet' }).click();
     // Two wallets here (the test's and the Local Demo Wallet): the shopper chooses.
     await drawer.getByRole('button', { name: 'Test Wallet' }).click();
