@@ -2,7 +2,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // Here, between React DOM and the app: the app's modules are evaluated in a task of their own.
-import './lib/yield-to-browser';
+import { nextTask } from './lib/yield-to-browser';
 import { App } from './app/app';
 import { AppLoading } from './app/root';
 import { loadRouteModules } from './app/router';
@@ -66,4 +66,6 @@ async function start(root: HTMLElement) {
   );
 }
 
-void start(container);
+// From a task of its own, not from the chunk's body: the first timers and fetches (the query
+// cache's, the router's) are then not taken with that body on their stack (lib/yield-to-browser).
+void nextTask().then(() => start(container));
