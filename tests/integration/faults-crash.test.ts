@@ -14,14 +14,13 @@
  * other's points (card/crypto payments, whose recovery passes through checkout and payments; Buy
  * Token/airdrops), and a death at any other moment than a step's own drive fails the test.
  *
- * PostgreSQL only (TEST_DATABASE_URL): see the README on PGlite after SIGKILL.
+ * PostgreSQL only (TEST_DATABASE_URL): the test reads the database while the server runs, which
+ * PGlite (one owner at a time) does not allow; faults-crash-pglite.test.ts kills a PGlite server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import bs58 from 'bs58';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
@@ -38,9 +37,19 @@ import type { CrashPointName } from '#server/lib/crash-point';
 import { openDatabase, type Database } from '#server/db/client';
 import { createLogger } from '#server/lib/logger';
 import { createProduct } from '../factories/product';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
-import { findFreePort, ROOT_DIR } from '../helpers/browser';
+import { stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
+import { findFreePort } from '../helpers/browser';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
+import {
+  bundleServer,
+  endOf,
+  signIn,
+  spawnShop,
+  startForwardingStripe,
+  stopShopProcess,
+  until,
+  type ShopProcess,
+} from '../helpers/shop-process';
 
 const ADMIN = { email: 'crash-admin@aelo.test', password: 'crash-admin-password-1' };
 const SHIPPING = {
@@ -56,31 +65,11 @@ const SHIPPING = {
 };
 const TOKEN_PROGRAM = new PublicKey(TOKEN_PROGRAM_ADDRESS);
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await wait(100);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The server as a process
 
-interface ShopProcess {
-  child: ChildProcess;
-  point: CrashPointName | undefined;
-  exit: Promise<NodeJS.Signals | number | null>;
-  logs(): string;
-}
-
 let entry = '';
-let bundleDir = '';
-let port = 0;
+let removeBundle: () => void = () => undefined;
 let baseUrl = '';
 let dataDir = '';
 let scratch: ScratchDatabase;
@@ -91,30 +80,20 @@ let adminCookie = '';
 /** The raw bodies of the Stripe events sent, to send again as Stripe's retries do. */
 const webhookPayloads: string[] = [];
 
-async function startServer(point: CrashPointName | undefined): Promise<ShopProcess> {
-  const inherited: Record<string, string> = {};
-  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
-    const value = process.env[key];
-    if (value !== undefined) inherited[key] = value;
-  }
-  const child = spawn(process.execPath, [entry], {
-    cwd: ROOT_DIR,
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(point: CrashPointName | undefined): Promise<ShopProcess> {
+  return spawnShop({
+    entry,
+    baseUrl,
+    point,
     env: {
-      ...inherited,
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: scratch.url!,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
+      ...stripeEnv(stripe),
       PAYMENT_WATCH_INTERVAL_MS: '300',
       SWEEP_INTERVAL_SECONDS: '1',
       // The scheduler resumes unfinished runs every second; the day's run is due at once (in the
@@ -125,34 +104,8 @@ async function startServer(point: CrashPointName | undefined): Promise<ShopProce
       CHECKOUT_RATE_LIMIT: '1000',
       TOKEN_PURCHASE_RATE_LIMIT: '1000',
       SIGN_IN_RATE_LIMIT: '1000',
-      ...(point ? { CRASH_AT: point } : {}),
     },
   });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-50_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exit = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const shop = { child, point, exit, logs: () => output };
-  let exited = false;
-  void exit.then(() => (exited = true));
-  await until(
-    `the server (CRASH_AT=${point ?? 'unset'}) to answer /api/health`,
-    async () => {
-      if (exited) throw new Error(`the server exited during start-up:\n${output.slice(-3000)}`);
-      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      return res.status === 200;
-    },
-    120_000,
-  ).catch((err: unknown) => {
-    throw new Error(`${String(err)}\n${output.slice(-3000)}`);
-  });
-  if (exited) throw new Error(`the server exited during start-up:\n${output.slice(-3000)}`);
-  return shop;
 }
 
 /** What the last request that should have reached a crash point was answered, for a failure's message. */
@@ -160,19 +113,10 @@ let lastDriveAnswer = '';
 
 /** The armed process died by its own SIGKILL (nothing else kills it). */
 async function expectKilled(shop: ShopProcess): Promise<void> {
-  const how = await Promise.race([shop.exit, wait(30_000).then(() => 'still running')]);
   expect(
-    how,
+    await endOf(shop),
     `CRASH_AT=${shop.point}: the server should have killed itself (last answer: ${lastDriveAnswer || 'none'})\n${shop.logs()}`,
   ).toBe('SIGKILL');
-}
-
-async function stopServer(shop: ShopProcess): Promise<void> {
-  if (shop.child.exitCode !== null || shop.child.signalCode !== null) return;
-  shop.child.kill('SIGTERM');
-  await Promise.race([shop.exit, wait(15_000)]);
-  if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill('SIGKILL');
-  await shop.exit;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,16 +178,7 @@ async function ensureLanded(tx: Transaction, signature: string): Promise<void> {
 }
 
 async function signInAdmin(): Promise<void> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(res.status).toBe(200);
-  adminCookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
+  adminCookie = await signIn(baseUrl, ADMIN);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -700,24 +635,8 @@ describe.skipIf(!TEST_DATABASE_URL)(
   'the server killed at each step of a payment, a purchase and an airdrop',
   () => {
     beforeAll(async () => {
-      // The server as a process of its own: a private bundle of src/server/main.ts (dist/ is the
-      // build's, and may be older than the source under test). Packages stay in node_modules.
-      const cache = path.join(ROOT_DIR, 'node_modules', '.cache');
-      mkdirSync(cache, { recursive: true });
-      bundleDir = mkdtempSync(path.join(cache, 'faults-crash-'));
-      entry = path.join(bundleDir, 'main.js');
-      await build({
-        entryPoints: [path.join(ROOT_DIR, 'src/server/main.ts')],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        packages: 'external',
-        target: 'node20',
-        outfile: entry,
-        logLevel: 'warning',
-      });
-      port = await findFreePort();
-      baseUrl = `http://127.0.0.1:${port}`;
+      ({ entry, remove: removeBundle } = await bundleServer('faults-crash'));
+      baseUrl = `http://127.0.0.1:${await findFreePort()}`;
       dataDir = mkdtempSync(path.join(tmpdir(), 'shop-faults-crash-'));
       scratch = await createScratchDatabase('postgres');
       database = await openDatabase({
@@ -726,17 +645,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         logger: createLogger('silent'),
       });
       sql = new pg.Pool({ connectionString: scratch.url, max: 2 });
-      stripe = await startFakeStripe({
-        webhook: async (request) => {
-          const payload = await request.clone().text();
-          webhookPayloads.push(payload);
-          return fetch(`${baseUrl}/api/webhooks/stripe`, {
-            method: 'POST',
-            headers: request.headers,
-            body: payload,
-          });
-        },
-      });
+      stripe = await startForwardingStripe(baseUrl, webhookPayloads);
     }, 120_000);
 
     afterAll(async () => {
@@ -744,7 +653,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       await sql?.end();
       await database?.close();
       await scratch?.drop();
-      if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+      removeBundle();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -775,7 +684,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
           ).toBeNull();
         }
       } finally {
-        await stopServer(shop);
+        await stopShopProcess(shop);
       }
     }, 900_000);
   },

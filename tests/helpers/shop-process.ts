@@ -1,0 +1,167 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { CrashPointName } from '#server/lib/crash-point';
+import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { ROOT_DIR } from './browser';
+
+/**
+ * The shop as a process of its own, for the crash-fault tests: a test can kill it with SIGKILL (or
+ * arm a crash point, CRASH_AT, where it kills itself) and start it again on the same database and
+ * DATA_DIR, which an in-process server (shop-server.ts) cannot survive.
+ */
+
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `fn` until it returns something truthy (a throw counts as not yet); fails after `ms`. */
+export async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await wait(100);
+  }
+}
+
+/**
+ * A private bundle of src/server/main.ts (dist/ is the build's, and may be older than the source
+ * under test); packages stay in node_modules. `remove()` deletes it.
+ */
+export async function bundleServer(name: string): Promise<{ entry: string; remove: () => void }> {
+  const cache = path.join(ROOT_DIR, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(path.join(cache, `${name}-`));
+  const entry = path.join(dir, 'main.js');
+  await build({
+    entryPoints: [path.join(ROOT_DIR, 'src/server/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    target: 'node20',
+    outfile: entry,
+    logLevel: 'warning',
+  });
+  return { entry, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface ShopProcess {
+  child: ChildProcess;
+  point: CrashPointName | undefined;
+  /** The signal that ended it, or its exit code. */
+  exit: Promise<NodeJS.Signals | number | null>;
+  /** The last 50,000 characters it wrote (stdout and stderr). */
+  logs(): string;
+}
+
+export interface SpawnShopOptions {
+  entry: string;
+  /** Where it answers (its HOST and PORT are this URL's). */
+  baseUrl: string;
+  /** The shop's settings; PATH, HOME, TMPDIR, LANG and TZ come from this process. */
+  env: Record<string, string>;
+  /** The crash point it kills itself at (CRASH_AT), if any. */
+  point?: CrashPointName;
+}
+
+/** Starts the shop and waits for /api/health to answer 200; fails with its last output if it exits. */
+export async function spawnShop({ entry, baseUrl, env, point }: SpawnShopOptions): Promise<ShopProcess> {
+  const inherited: Record<string, string> = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
+    const value = process.env[key];
+    if (value !== undefined) inherited[key] = value;
+  }
+  const url = new URL(baseUrl);
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...inherited,
+      HOST: url.hostname,
+      PORT: url.port,
+      PUBLIC_URL: baseUrl,
+      ...env,
+      ...(point ? { CRASH_AT: point } : {}),
+    },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-50_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exit = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  const shop = { child, point, exit, logs: () => output };
+  let exited = false;
+  void exit.then(() => (exited = true));
+  await until(
+    `the server (CRASH_AT=${point ?? 'unset'}) to answer /api/health`,
+    async () => {
+      if (exited) throw new Error(`the server exited during start-up:\n${output.slice(-3000)}`);
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      return res.status === 200;
+    },
+    120_000,
+  ).catch((err: unknown) => {
+    throw new Error(`${String(err)}\n${output.slice(-3000)}`);
+  });
+  if (exited) throw new Error(`the server exited during start-up:\n${output.slice(-3000)}`);
+  return shop;
+}
+
+/** How the process ended within `ms`, or 'still running'. */
+export function endOf(
+  shop: ShopProcess,
+  ms = 30_000,
+): Promise<NodeJS.Signals | number | null | 'still running'> {
+  return Promise.race([shop.exit, wait(ms).then(() => 'still running' as const)]);
+}
+
+/** Stops it as an operator would (SIGTERM), and with SIGKILL if it has not ended in 15 s. */
+export async function stopShopProcess(shop: ShopProcess): Promise<void> {
+  if (shop.child.exitCode !== null || shop.child.signalCode !== null) return;
+  shop.child.kill('SIGTERM');
+  await Promise.race([shop.exit, wait(15_000)]);
+  if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill('SIGKILL');
+  await shop.exit;
+}
+
+/**
+ * Fake Stripe delivering its webhooks to the shop at `baseUrl`, whichever process answers there,
+ * each event's raw body kept in `payloads` to send again as Stripe's retries do.
+ */
+export function startForwardingStripe(baseUrl: string, payloads: string[]): Promise<FakeStripeServer> {
+  return startFakeStripe({
+    webhook: async (request) => {
+      const payload = await request.clone().text();
+      payloads.push(payload);
+      return fetch(`${baseUrl}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: request.headers,
+        body: payload,
+      });
+    },
+  });
+}
+
+/** Signs in by email and password; returns the session's Cookie header. */
+export async function signIn(
+  baseUrl: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(credentials),
+  });
+  if (res.status !== 200)
+    throw new Error(`sign-in as ${credentials.email}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+}
