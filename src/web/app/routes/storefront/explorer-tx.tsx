@@ -1,5 +1,7 @@
 import { useParams } from 'react-router';
 import { InfoPage } from '#web/app/layouts/info-page';
+import type { PageHandle } from '#web/app/page-data';
+import { explorerTransactionQueryOptions } from '#web/features/chain/api/get-explorer-transaction';
 import { TransactionView } from '#web/features/chain/components/transaction-view';
 
 /** /explorer/tx/:signature: the local ledger's transaction, for the shop's explorer links in local mode. */
@@ -16,3 +18,9 @@ export function Component() {
     </InfoPage>
   );
 }
+
+/** The transaction arrives with the page's HTML (an unknown signature's error is left to the browser). */
+export const handle: PageHandle = {
+  prefetch: (queryClient, { params }) =>
+    queryClient.prefetchQuery(explorerTransactionQueryOptions(params.signature ?? '')),
+};

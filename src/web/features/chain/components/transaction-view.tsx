@@ -142,7 +142,9 @@ function Details({ tx }: { tx: ExplorerTransaction }) {
 /** The local explorer: one transaction of the local ledger, read-only. */
 export function TransactionView({ signature }: { signature: string }) {
   const query = useExplorerTransaction(signature);
-  if (query.isPending) return <Skeleton className="h-96 w-full rounded-2xl" />;
+  // The page's HTML carries a known transaction (its route prefetches it): the placeholder is only
+  // for an unknown one, whose error box takes its place at about its height (no layout shift).
+  if (query.isPending) return <Skeleton className="h-12 w-full rounded-xl" />;
   if (query.isError) return <Alert variant="error">{errorMessage(query.error)}</Alert>;
   return <Details tx={query.data} />;
 }
