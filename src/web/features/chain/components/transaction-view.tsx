@@ -4,6 +4,7 @@ import type { ExplorerTransaction } from '#common/schemas/chain';
 import { Alert } from '#web/components/ui/alert';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api-client';
+import { useDateFormatter } from '#web/lib/local-time';
 import { useExplorerTransaction } from '../api/get-explorer-transaction';
 
 function signedChange(pre: string, post: string, decimals: number): string {
@@ -27,6 +28,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function Details({ tx }: { tx: ExplorerTransaction }) {
+  const formatDate = useDateFormatter();
   return (
     <div className="space-y-10">
       <dl>
@@ -45,7 +47,12 @@ function Details({ tx }: { tx: ExplorerTransaction }) {
         </Row>
         <Row label="Slot">{tx.slot.toLocaleString('en-US')}</Row>
         <Row label="Time">
-          {tx.blockTime ? new Date(tx.blockTime * 1000).toLocaleString('en-US') : 'Unknown'}
+          {tx.blockTime
+            ? formatDate(new Date(tx.blockTime * 1000).toISOString(), {
+                dateStyle: 'medium',
+                timeStyle: 'medium',
+              })
+            : 'Unknown'}
         </Row>
         <Row label="Fee">{baseUnitsToDecimal(tx.feeLamports, SOL_DECIMALS)} SOL</Row>
         <Row label="Version">{String(tx.version)}</Row>

@@ -11,6 +11,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
 import { errorMessage } from '#web/lib/api-client';
 import { useTokenInfo } from '#web/lib/shop-info';
+import { useDateFormatter } from '#web/lib/local-time';
 import { useGuestOrder } from '../api/get-guest-order';
 
 const STATUS: Record<GuestOrder['status'], { label: string; note: string; icon: typeof Clock }> = {
@@ -31,6 +32,7 @@ const STATUS: Record<GuestOrder['status'], { label: string; note: string; icon: 
 /** One order as the signed link of its mail shows it: status, items, totals, tracking, payment. */
 export function GuestOrderView({ id, token }: { id: string; token: string }) {
   const query = useGuestOrder(id, token);
+  const formatDate = useDateFormatter();
   const token_ = useTokenInfo();
   if (query.isPending) {
     return (
@@ -61,9 +63,7 @@ export function GuestOrderView({ id, token }: { id: string; token: string }) {
   return (
     <article className="space-y-8">
       <header className="space-y-2">
-        <p className="text-sm text-stone-500">
-          Ordered {new Date(order.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}
-        </p>
+        <p className="text-sm text-stone-500">Ordered {formatDate(order.createdAt, { dateStyle: 'long' })}</p>
         <h1 className="text-3xl font-semibold tracking-tight text-stone-950">
           Order #{shortOrderId(order.id)}
         </h1>

@@ -11,6 +11,7 @@ import { useTokenInfo } from '#web/lib/shop-info';
 import { registerDemoWallet } from '#web/lib/solana/demo-wallet';
 import { onWalletsChange } from '#web/lib/solana/wallets';
 import { signingWallets, type SigningWallet } from '#web/lib/solana/wallet-sign-in';
+import { useDateFormatter } from '#web/lib/local-time';
 import { useLinkedWallet, useLinkWallet, useRewards, useUnlinkWallet } from '../api/wallet';
 
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200/80 sm:p-6';
@@ -52,6 +53,7 @@ function linkError(error: unknown): string {
 
 function RewardsPanel({ address }: { address: string }) {
   const rewards = useRewards(address);
+  const formatDate = useDateFormatter();
   if (rewards.isError) {
     return (
       <Alert variant="error" title={WALLET_TEXTS.loadFailed}>
@@ -89,9 +91,7 @@ function RewardsPanel({ address }: { address: string }) {
       <p className="mt-4 text-xs text-stone-500">
         {r.airdropCount === 0
           ? 'No airdrops to this wallet yet.'
-          : `${r.airdropCount} airdrop${r.airdropCount === 1 ? '' : 's'}, the latest on ${new Date(
-              r.lastAirdropAt ?? '',
-            ).toLocaleDateString('en-US', { dateStyle: 'medium' })}.`}
+          : `${r.airdropCount} airdrop${r.airdropCount === 1 ? '' : 's'}, the latest on ${formatDate(r.lastAirdropAt ?? '', { dateStyle: 'medium' })}.`}
       </p>
     </section>
   );
