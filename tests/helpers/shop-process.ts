@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { CrashPointName } from '#server/lib/crash-point';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeStripe, stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
 import { ROOT_DIR } from './browser';
 
 /**
@@ -64,6 +64,27 @@ export interface SpawnShopOptions {
   env: Record<string, string>;
   /** The crash point it kills itself at (CRASH_AT), if any. */
   point?: CrashPointName;
+}
+
+/** The admin the crash tests' shop creates at its first start (ADMIN_EMAIL, ADMIN_PASSWORD). */
+export const CRASH_ADMIN = { email: 'crash-admin@aelo.test', password: 'crash-admin-password-1' };
+
+/**
+ * What every crash test's shop runs with: its DATA_DIR, no demo catalogue, CRASH_ADMIN, card
+ * payments at the fake Stripe, and rate limits out of the way of a test's quick requests.
+ */
+export function crashShopEnv(dataDir: string, stripe: FakeStripeServer): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: CRASH_ADMIN.email,
+    ADMIN_PASSWORD: CRASH_ADMIN.password,
+    ...stripeEnv(stripe),
+    CHECKOUT_RATE_LIMIT: '1000',
+    SIGN_IN_RATE_LIMIT: '1000',
+  };
 }
 
 /** Starts the shop and waits for /api/health to answer 200; fails with its last output if it exits. */

@@ -21,10 +21,12 @@ import { createLogger } from '#server/lib/logger';
 import { migrationsDir } from '#server/lib/paths';
 import { SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
-import { stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
+import type { FakeStripeServer } from '../fakes/stripe-server';
 import { findFreePort } from '../helpers/browser';
 import {
   bundleServer,
+  CRASH_ADMIN,
+  crashShopEnv,
   endOf,
   signIn,
   spawnShop,
@@ -34,7 +36,6 @@ import {
   type ShopProcess,
 } from '../helpers/shop-process';
 
-const ADMIN = { email: 'crash-admin@aelo.test', password: 'crash-admin-password-1' };
 const STOCK = 5;
 
 let entry = '';
@@ -58,17 +59,7 @@ function startServer(point?: 'payments:order-placed' | 'payments:after-confirm')
     entry,
     baseUrl,
     point,
-    env: {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...stripeEnv(stripe),
-      CHECKOUT_RATE_LIMIT: '1000',
-      SIGN_IN_RATE_LIMIT: '1000',
-    },
+    env: crashShopEnv(dataDir, stripe),
   });
 }
 
@@ -118,7 +109,7 @@ describe('the server on PGlite (the default database) killed with SIGKILL', () =
     let shop = await startServer('payments:order-placed');
     let renaming: ReturnType<typeof keepRenaming> | undefined;
     try {
-      renaming = keepRenaming(await signIn(baseUrl, ADMIN));
+      renaming = keepRenaming(await signIn(baseUrl, CRASH_ADMIN));
       await until('a few renames answered', async () => renaming!.written.answered >= 3);
 
       const checkout = await fetch(`${baseUrl}/api/checkout`, {

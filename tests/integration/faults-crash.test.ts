@@ -37,11 +37,13 @@ import type { CrashPointName } from '#server/lib/crash-point';
 import { openDatabase, type Database } from '#server/db/client';
 import { createLogger } from '#server/lib/logger';
 import { createProduct } from '../factories/product';
-import { stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
+import type { FakeStripeServer } from '../fakes/stripe-server';
 import { findFreePort } from '../helpers/browser';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 import {
   bundleServer,
+  CRASH_ADMIN,
+  crashShopEnv,
   endOf,
   signIn,
   spawnShop,
@@ -51,7 +53,6 @@ import {
   type ShopProcess,
 } from '../helpers/shop-process';
 
-const ADMIN = { email: 'crash-admin@aelo.test', password: 'crash-admin-password-1' };
 const SHIPPING = {
   firstName: 'Crash',
   lastName: 'Tester',
@@ -86,14 +87,8 @@ function startServer(point: CrashPointName | undefined): Promise<ShopProcess> {
     baseUrl,
     point,
     env: {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
+      ...crashShopEnv(dataDir, stripe),
       DATABASE_URL: scratch.url!,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...stripeEnv(stripe),
       PAYMENT_WATCH_INTERVAL_MS: '300',
       SWEEP_INTERVAL_SECONDS: '1',
       // The scheduler resumes unfinished runs every second; the day's run is due at once (in the
@@ -101,9 +96,7 @@ function startServer(point: CrashPointName | undefined): Promise<ShopProcess> {
       AIRDROP_SCHEDULER_INTERVAL_MS: '1000',
       AIRDROP_DAILY_UTC_TIME: '00:00',
       AIRDROP_BATCH_SIZE: '8',
-      CHECKOUT_RATE_LIMIT: '1000',
       TOKEN_PURCHASE_RATE_LIMIT: '1000',
-      SIGN_IN_RATE_LIMIT: '1000',
     },
   });
 }
@@ -178,7 +171,7 @@ async function ensureLanded(tx: Transaction, signature: string): Promise<void> {
 }
 
 async function signInAdmin(): Promise<void> {
-  adminCookie = await signIn(baseUrl, ADMIN);
+  adminCookie = await signIn(baseUrl, CRASH_ADMIN);
 }
 
 // ---------------------------------------------------------------------------------------------
