@@ -48,7 +48,7 @@ function Details({ tx }: { tx: ExplorerTransaction }) {
         <Row label="Slot">{tx.slot.toLocaleString('en-US')}</Row>
         <Row label="Time">
           {tx.blockTime
-            ? formatDate(new Date(tx.blockTime * 1000).toISOString(), {
+            ? formatDate(tx.blockTime * 1000, {
                 dateStyle: 'medium',
                 timeStyle: 'medium',
               })
