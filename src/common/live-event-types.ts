@@ -22,6 +22,8 @@ export const LIVE_EVENT_TYPES = [
   'order.status_changed',
   'order.refunded',
   'payment.updated',
+  // cart:<cartId>
+  'cart.closed',
   // tickets:<id>, admin:messages
   'ticket.created',
   'ticket.updated',

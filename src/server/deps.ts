@@ -121,8 +121,14 @@ export async function createDeps(
   const localChain = config.solana.localLedger ? lazyLocalChain(config.dataDir) : undefined;
   const chain = createChainService({ config, localChain });
   const cryptoPayments = createCryptoPaymentsService({ config, database, logger, events, chain, market });
-  const payments = createPaymentsService({ database, events, stripe, chainCheck: cryptoPayments });
   const orderLinks = { publicUrl: config.publicUrl, secret: config.authSecret };
+  const payments = createPaymentsService({
+    links: orderLinks,
+    database,
+    events,
+    stripe,
+    chainCheck: cryptoPayments,
+  });
   const stripeWebhooks = createStripeWebhooksService({ links: orderLinks, database, logger, events, stripe });
   const guestOrders = createGuestOrderService({
     db: database.db,

@@ -189,6 +189,11 @@ export type CheckoutAmounts = z.infer<typeof CheckoutAmountsSchema>;
 
 export const CheckoutResponseSchema = z.object({
   reference: z.string(),
+  /**
+   * The checkout's access token: sent back with the status (`?token=`) it unlocks the order's
+   * number and links. The reference alone is public once paid (it is named on the chain).
+   */
+  accessToken: z.string(),
   paymentMethod: PaymentMethodSchema,
   lines: z.array(PricedLineSchema),
   amounts: CheckoutAmountsSchema,
@@ -224,6 +229,36 @@ export const PaymentStatusResponseSchema = z.object({
   message: z.string().optional(),
   /** How it was paid: a card payment has no on-chain signature (transaction_signature stays null). */
   payment_method: PaymentMethodSchema.optional(),
+  /**
+   * Only with the checkout's access token (`?token=`, from the checkout answer): the order's
+   * number (first 8 characters of its id), its guest page (the signed link the order mail
+   * carries, as a path) and, when the order belongs to an account, the account's order page.
+   */
+  order_number: z.string().nullable().optional(),
+  order_url: z.string().nullable().optional(),
+  account_order_url: z.string().nullable().optional(),
+  /**
+   * Crypto: what has arrived so far toward the amount due (transfers naming the reference add up),
+   * in whole coins as text ('0.1100'); present once anything arrived.
+   */
+  received: z
+    .object({
+      symbol: z.string(),
+      receivedText: z.string(),
+      dueText: z.string(),
+      remainingText: z.string(),
+    })
+    .optional(),
+  /** Money being (or already) sent back for this payment: automatic refunds and the admin's. */
+  refunds: z
+    .array(
+      z.object({
+        amountText: z.string(),
+        status: z.enum(['pending', 'sent', 'awaiting_signature', 'succeeded', 'failed']),
+        reason: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponseSchema>;
 
@@ -247,4 +282,6 @@ export const CHECKOUT_SERVER_MESSAGES = {
     'You already have checkouts in progress. Complete or cancel one, or wait a few minutes for them to expire.',
   tooManyHeld:
     'Your checkouts in progress already hold as many items as we can set aside. Complete or cancel one first.',
+  cartAlreadyPaid:
+    'This cart has already been paid for, so it was not charged again. Your order confirmation is on its way by email.',
 } as const;

@@ -19,7 +19,21 @@ export const ADMIN_TOPICS = [
   'admin:airdrops',
 ] as const;
 
-export type PublicTopic = (typeof PUBLIC_TOPICS)[number];
+/**
+ * One browser cart's topic, `cart:<cartId>` (the random id the browser keeps for its cart): the
+ * id is the capability, as a payment's reference is. `cart.closed` on it tells every tab holding
+ * that cart that its checkout was paid, so the cart empties everywhere (issue 37).
+ */
+export type CartTopic = `cart:${string}`;
+const CART_TOPIC = /^cart:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function cartTopic(cartId: string): CartTopic {
+  return `cart:${cartId}`;
+}
+export function isCartTopic(topic: string): topic is CartTopic {
+  return CART_TOPIC.test(topic);
+}
+
+export type PublicTopic = (typeof PUBLIC_TOPICS)[number] | CartTopic;
 export type UserTopic = (typeof USER_TOPICS)[number];
 export type AdminTopic = (typeof ADMIN_TOPICS)[number];
 /** A topic name as a browser asks for it. */
@@ -35,7 +49,7 @@ export const MAX_TOPICS_PER_SUBSCRIPTION = 16;
 const SUBSCRIBABLE = new Set<string>([...PUBLIC_TOPICS, ...USER_TOPICS, ...ADMIN_TOPICS]);
 
 export function isSubscribableTopic(topic: string): topic is SubscribableTopic {
-  return SUBSCRIBABLE.has(topic);
+  return SUBSCRIBABLE.has(topic) || isCartTopic(topic);
 }
 
 export function topicAccess(topic: SubscribableTopic): TopicAccess {
@@ -64,6 +78,7 @@ const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Topics the server may publish on: the public and admin topics, and `orders:<id>` / `tickets:<id>`. */
 export function isPublishableTopic(topic: string): boolean {
+  if (isCartTopic(topic)) return true;
   if (SUBSCRIBABLE.has(topic)) return !(USER_TOPICS as readonly string[]).includes(topic);
   const colon = topic.indexOf(':');
   if (colon < 0) return false;

@@ -360,6 +360,48 @@ export interface RateLimitCountersTable {
   last_request: ColumnType<string, number | bigint | string, number | bigint | string>;
 }
 
+/** 0022_transfers_and_refunds.sql: each valid transfer naming a crypto payment's reference. */
+export interface PaymentTransfersTable {
+  id: Generated<string>;
+  payment_id: string;
+  signature: string;
+  payer: string;
+  amount: Numeric;
+  block_time: Timestamp | null;
+  applied_amount: Generated<Numeric>;
+  created_at: CreatedAt;
+}
+
+export type RefundStatus = 'pending' | 'sent' | 'awaiting_signature' | 'succeeded' | 'failed';
+
+/** 0022_transfers_and_refunds.sql: refunds, card and crypto, an admin's or the shop's own. */
+export interface RefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  order_id: string | null;
+  transfer_id: string | null;
+  method: PaymentMethod;
+  kind: 'manual' | 'automatic';
+  scope: 'order' | 'transfer';
+  status: Generated<RefundStatus>;
+  amount_cents: number;
+  crypto_amount: Numeric | null;
+  crypto_mint: string | null;
+  destination: string | null;
+  reason: string;
+  stripe_refund_id: string | null;
+  transaction_signature: string | null;
+  transaction_wire: string | null;
+  last_valid_block_height: Numeric | null;
+  error: string | null;
+  attempts: Generated<number>;
+  lease_until: Timestamp | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+  completed_at: Timestamp | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -374,6 +416,8 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   two_factors: TwoFactorsTable;
   payment_events: PaymentEventsTable;
+  payment_transfers: PaymentTransfersTable;
+  refunds: RefundsTable;
   stock_reservations: StockReservationsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

@@ -235,6 +235,7 @@ export function createCheckoutService({
       const { priced, quote } = started;
       const answer = {
         reference,
+        accessToken: payments.accessTokenFor(reference),
         paymentMethod: input.paymentMethod,
         lines: priced.lines.map((l) => ({ ...l, image: imageUrl(l.image) })),
         amounts: priced.amounts,
@@ -255,7 +256,7 @@ export function createCheckoutService({
           })),
           shippingCents: priced.amounts.shippingCents,
           customerEmail: input.shippingInfo.email,
-          successUrl: `${config.publicUrl}/success?reference=${reference}`,
+          successUrl: `${config.publicUrl}/success?reference=${reference}&token=${answer.accessToken}`,
           cancelUrl: `${config.publicUrl}/?checkout=cancelled&reference=${reference}`,
           expiresAt: sessionExpiresAt,
         });

@@ -9,6 +9,8 @@ import type { PaymentStatus } from '#server/db/schema';
 import { AppError } from '#server/lib/app-error';
 import { releaseReservations, type StockChange } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
+import { signLink, verifyLink } from '#server/lib/signed-links';
+import type { OrderLinks } from '../orders/guest-order.service';
 import { findOrderOfPayment, type PlacedOrder } from '../orders/orders.service';
 import {
   createPaymentsRepository,
@@ -115,10 +117,25 @@ export interface NewPendingPayment {
 
 export type { HolderKeys };
 
+const ACCESS_PURPOSE = 'checkout-status';
+/** As long as the order mail's guest link. */
+const ACCESS_TOKEN_DAYS = 180;
+
+/** Whether `token` is the access token of this checkout (see accessTokenFor). */
+export function isCheckoutAccessToken(
+  links: OrderLinks,
+  reference: string,
+  token: string | undefined,
+): boolean {
+  return token !== undefined && verifyLink(links.secret, ACCESS_PURPOSE, reference, token);
+}
+
 /** A card payment still without a Checkout Session this long after it started is released. */
 export const SESSIONLESS_GRACE_MS = 2 * 60_000;
 
 export interface PaymentsService {
+  /** The checkout's access token: with it, the status names the order and links to it. */
+  accessTokenFor(reference: string): string;
   /** Inside the checkout's transaction: the pending payment and its first event. */
   recordPending(db: Db, payment: NewPendingPayment): Promise<{ id: string }>;
   attachStripeSession(paymentId: string, sessionId: string): Promise<void>;
@@ -139,6 +156,8 @@ export interface PaymentsService {
 }
 
 export interface CreatePaymentsServiceOptions {
+  /** The server's secret (access tokens) and public origin (order links). */
+  links: OrderLinks;
   database: Database;
   events: EventHub;
   stripe: StripeGateway;
@@ -147,6 +166,7 @@ export interface CreatePaymentsServiceOptions {
 }
 
 export function createPaymentsService({
+  links,
   database,
   events,
   stripe,
@@ -201,6 +221,15 @@ export function createPaymentsService({
   }
 
   return {
+    accessTokenFor(reference) {
+      return signLink(
+        links.secret,
+        ACCESS_PURPOSE,
+        reference,
+        new Date(Date.now() + ACCESS_TOKEN_DAYS * 86_400_000),
+      );
+    },
+
     async recordPending(trx, payment) {
       const repo = createPaymentsRepository(trx);
       const row = await repo.insertWithEvent(
