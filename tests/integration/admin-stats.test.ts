@@ -187,22 +187,22 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
 
     it('computes the dashboard totals, week-over-week trends, 7 zero-filled days and recent orders', async () => {
       const d = await json<AdminDashboard>(await c.admin.get('/api/admin/dashboard'), 200);
-      // Revenue: items of non-failed orders = 2000 + 10000 + (3000 + 4500) + 4000 + 5000.
-      expect(d.totals.revenueCents.value).toBe(28_500);
+      // Revenue: what the non-failed orders charged = 2000 + 10000 + 8000 + 4000 + 5000 (migration 0023).
+      expect(d.totals.revenueCents.value).toBe(29_000);
       expect(d.totals.orders.value).toBe(6);
       expect(d.totals.customers.value).toBe(3);
       expect(d.totals.products.value).toBe(3);
       // This week: orders today, -1 (failed), -2 = 3; the week before: -8, -10 = 2.
       expect(d.totals.orders.trend).toBe(50);
-      // Revenue this week 7500 + 4000 = 11500; before: 10000 + 5000 = 15000 -> -23.3 %.
-      expect(d.totals.revenueCents.trend).toBe(-23.3);
+      // Revenue this week 8000 + 4000 = 12000; before: 10000 + 5000 = 15000 -> -20 %.
+      expect(d.totals.revenueCents.trend).toBe(-20);
       // New customers this week: returning@ (first order -2); before: once@ (-10) -> 0 %.
       expect(d.totals.customers.trend).toBe(0);
       // Products: 2 this week, 1 before -> +100 %.
       expect(d.totals.products.trend).toBe(100);
 
       expect(d.salesOverview.map((s) => s.date)).toEqual([6, 5, 4, 3, 2, 1, 0].map(utcDay));
-      expect(d.salesOverview.map((s) => s.revenueCents)).toEqual([0, 0, 0, 0, 4000, 0, 7500]);
+      expect(d.salesOverview.map((s) => s.revenueCents)).toEqual([0, 0, 0, 0, 4000, 0, 8000]);
       expect(d.salesOverview.map((s) => s.orders)).toEqual([0, 0, 0, 0, 1, 1, 1]);
 
       expect(d.recentOrders.map((o) => o.id)).toEqual([
@@ -268,8 +268,9 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
       expect(byDate.has(utcDay(40))).toBe(false);
 
       expect(a.categories).toEqual([
-        { category: 'womens-leggings', label: 'Womens Leggings', quantity: 3, revenueCents: 13000 },
-        { category: 'mens-tops', label: 'Mens Tops', quantity: 4, revenueCents: 8500 },
+        // The 8000 charged for 3000 + 4500 of items is shared 3200 / 4800 (migration 0023).
+        { category: 'womens-leggings', label: 'Womens Leggings', quantity: 3, revenueCents: 13200 },
+        { category: 'mens-tops', label: 'Mens Tops', quantity: 4, revenueCents: 8800 },
         { category: 'womens-bras', label: 'Womens Bras', quantity: 3, revenueCents: 7000 },
       ]);
       expect(a.paymentMethods).toEqual([
