@@ -115,6 +115,13 @@ export const EnvSchema = z.object({
   TREASURY_SECRET_KEY: optionalString,
   /** The same key from a file (a Solana CLI keypair JSON), instead of TREASURY_SECRET_KEY. */
   TREASURY_KEY_FILE: optionalString,
+  /**
+   * The shop wallet's key on that cluster (SHOP_WALLET's, same formats as TREASURY_SECRET_KEY): signs
+   * crypto refunds back to the paying wallet. Unset = an admin signs each refund with a connected wallet.
+   */
+  SHOP_WALLET_SECRET_KEY: optionalString,
+  /** The same key from a file (a Solana CLI keypair JSON), instead of SHOP_WALLET_SECRET_KEY. */
+  SHOP_WALLET_KEY_FILE: optionalString,
   /** The daily top-50 airdrop's time of day, UTC (HH:MM). */
   AIRDROP_DAILY_UTC_TIME: z
     .string()
@@ -316,6 +323,8 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
       shopWallet: env.SHOP_WALLET ?? null,
       treasurySecretKey: env.TREASURY_SECRET_KEY ?? null,
       treasuryKeyFile: env.TREASURY_KEY_FILE ?? null,
+      shopWalletSecretKey: env.SHOP_WALLET_SECRET_KEY ?? null,
+      shopWalletKeyFile: env.SHOP_WALLET_KEY_FILE ?? null,
       watchIntervalMs: env.PAYMENT_WATCH_INTERVAL_MS,
       lateWatchMs: Math.round(env.LATE_PAYMENT_WATCH_HOURS * 3_600_000),
     },

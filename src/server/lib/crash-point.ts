@@ -37,6 +37,11 @@ export const CRASH_POINTS = [
   'airdrops:batch-sent',
   // Airdrop: a batch marked landed, before the next one.
   'airdrops:batch-landed',
+  // Refund: a crypto refund's signed transaction recorded, before it is sent; a card refund's
+  // attempt recorded, before Stripe is asked.
+  'refunds:after-record',
+  // Refund: the transaction sent (or Stripe's refund created), before the outcome is recorded.
+  'refunds:after-send',
 ] as const;
 
 export type CrashPointName = (typeof CRASH_POINTS)[number];

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { address, getProgramDerivedAddress, type Address, type KeyPairSigner } from '@solana/kit';
+import { SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
 import {
   AccountState,
   findAssociatedTokenPda,
@@ -20,7 +21,6 @@ import type { LocalLedger } from './ledger';
 import { keyFileBytes, signerFromSeed } from './ledger-store';
 
 export const AELO_DECIMALS = 6;
-const SYSTEM_PROGRAM = address('11111111111111111111111111111111');
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 const AELO = 10n ** BigInt(AELO_DECIMALS);
 /** A made-up AMM program whose vault authority stands for the AELO/SOL liquidity pool. */
@@ -33,6 +33,8 @@ export interface LocalChainSetup {
   decimals: number;
   treasury: KeyPairSigner;
   shopWallet: Address;
+  /** The shop wallet's key: signs crypto refunds back to the paying wallet. */
+  shopSigner: KeyPairSigner;
   demoShopper: KeyPairSigner;
   /** The demo shopper's 64-byte key, for the local demo wallet (local mode only). */
   demoShopperKey: number[];
@@ -97,6 +99,7 @@ export async function localChainSetup(
     decimals: AELO_DECIMALS,
     treasury,
     shopWallet: shopSigner.address,
+    shopSigner,
     demoShopper,
     demoShopperKey: keys.demoShopper,
     liquidityPoolOwner,
@@ -140,7 +143,7 @@ async function writeGenesis(ledger: LocalLedger, setup: LocalChainSetup): Promis
       address: owner,
       lamports: sol,
       data: new Uint8Array(),
-      owner: SYSTEM_PROGRAM,
+      owner: SYSTEM_PROGRAM_ADDRESS,
       executable: false,
     });
 

@@ -43,6 +43,11 @@ export interface ChainAccounts {
   shopTokenAccount: Address;
   /** Signs the AELO a Buy Token sends; null when no treasury key is configured. */
   treasury: KeyPairSigner | null;
+  /**
+   * The shop wallet's key (signs crypto refunds back to the paying wallet): the local ledger's, or
+   * SHOP_WALLET_SECRET_KEY / SHOP_WALLET_KEY_FILE; null when none is configured (an admin signs).
+   */
+  shopSigner: KeyPairSigner | null;
 }
 
 export interface ChainService {
@@ -114,6 +119,15 @@ async function signerFromSecret(secret: string): Promise<KeyPairSigner> {
   return createKeyPairSignerFromBytes(bytes);
 }
 
+/** The configured shop wallet key, refused when it is not SHOP_WALLET's (a refund would come from elsewhere). */
+async function shopSignerFrom(secret: string, shopWallet: Address): Promise<KeyPairSigner> {
+  const signer = await signerFromSecret(secret);
+  if (signer.address !== shopWallet) {
+    throw new Error('SHOP_WALLET_SECRET_KEY / SHOP_WALLET_KEY_FILE is not the key of SHOP_WALLET');
+  }
+  return signer;
+}
+
 export function createChainService(deps: {
   config: Config;
   localChain: LocalChainHost | undefined;
@@ -139,10 +153,14 @@ export function createChainService(deps: {
         shopWallet: setup.shopWallet,
         shopTokenAccount,
         treasury: setup.treasury,
+        shopSigner: setup.shopSigner,
       };
     }
     const { tokenMint, shopWallet, treasurySecretKey, treasuryKeyFile } = config.solana;
     const treasuryKey = treasurySecretKey ?? (treasuryKeyFile ? readFileSync(treasuryKeyFile, 'utf8') : null);
+    const { shopWalletSecretKey, shopWalletKeyFile } = config.solana;
+    const shopKey =
+      shopWalletSecretKey ?? (shopWalletKeyFile ? readFileSync(shopWalletKeyFile, 'utf8') : null);
     if (!tokenMint || !shopWallet) return null;
     const mint = await fetchMint(rpc, address(tokenMint), { commitment: 'confirmed' });
     const [shopTokenAccount] = await findAssociatedTokenPda({
@@ -157,6 +175,7 @@ export function createChainService(deps: {
       shopWallet: address(shopWallet),
       shopTokenAccount,
       treasury: treasuryKey ? await signerFromSecret(treasuryKey) : null,
+      shopSigner: shopKey ? await shopSignerFrom(shopKey, address(shopWallet)) : null,
     };
   }
   const getAccounts = (): Promise<ChainAccounts | null> => {
