@@ -398,7 +398,7 @@ export interface RefundsTable {
   lease_until: Timestamp | null;
   created_by: string | null;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
   completed_at: Timestamp | null;
 }
 
