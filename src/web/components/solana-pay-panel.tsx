@@ -28,6 +28,10 @@ export interface SolanaPayPanelProps {
   demoWallet: boolean;
   /** '0.1666 SOL' */
   amountText: string;
+  /** The amount's value in dollars, as the server priced it ('$61.20'). */
+  usdText?: string | null;
+  /** A discount the coin brings ('10% off' for the shop's token). */
+  discountText?: string | null;
   expiresAt: string;
   /** Processing or done: every button is off. */
   disabled: boolean;
@@ -74,6 +78,7 @@ function useWallets(chain: string, demoWallet: boolean): PayingWallet[] {
 export function SolanaPayPanel(props: SolanaPayPanelProps) {
   const { paymentUrl, transactionPath, walletChain, demoWallet, amountText, expiresAt, disabled, onSent } =
     props;
+  const { usdText = null, discountText = null } = props;
   const [isMobile] = useState(
     () => typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent),
   );
@@ -134,6 +139,23 @@ export function SolanaPayPanel(props: SolanaPayPanelProps) {
           >
             {amountText}
           </p>
+          {usdText || discountText ? (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
+              {usdText ? (
+                <span className="tabular-nums" data-testid="crypto-amount-usd">
+                  {usdText}
+                </span>
+              ) : null}
+              {discountText ? (
+                <span
+                  className="rounded-full bg-rose-50 px-2 py-0.5 text-xs font-semibold text-rose-700 ring-1 ring-rose-200/70"
+                  data-testid="crypto-discount"
+                >
+                  {discountText}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
         </div>
         <p className="text-right text-xs text-stone-500">
           Expires in{' '}

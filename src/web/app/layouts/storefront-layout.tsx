@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { SkipLink } from '#web/components/skip-link';
 import { CartDrawer } from '#web/features/checkout/components/cart-drawer';
+import { CartSync } from '#web/features/checkout/components/cart-sync';
 import { ConsentPrompts } from '#web/features/consent/components/consent-prompts';
 import { lazyWhenVisible } from '#web/lib/lazy-when-visible';
 import { StorefrontHeader } from './storefront-header';
@@ -21,6 +22,7 @@ export function StorefrontLayout() {
       </main>
       <StorefrontFooter />
       <CartDrawer />
+      <CartSync />
       <ConsentPrompts />
     </div>
   );

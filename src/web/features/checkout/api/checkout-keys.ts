@@ -2,5 +2,6 @@
 export const checkoutKeys = {
   all: ['checkout'] as const,
   config: () => [...checkoutKeys.all, 'config'] as const,
-  paymentStatus: (reference: string) => [...checkoutKeys.all, 'payment-status', reference] as const,
+  paymentStatus: (reference: string, token: string | null = null) =>
+    [...checkoutKeys.all, 'payment-status', reference, token] as const,
 };

@@ -59,11 +59,14 @@ export function CartDrawerPanel() {
   const cannotPay = config.data ? !config.data.card.enabled && !config.data.crypto.enabled : false;
   const finish = useCheckoutStore((s) => s.finish);
   const cartError = useCheckoutStore((s) => (s.step === 'cart' ? s.paymentError : null));
+  const cartNotice = useCheckoutStore((s) => (s.step === 'cart' ? s.notice : null));
   const setPaymentError = useCheckoutStore((s) => s.setPaymentError);
 
-  // Info and payment need a non-empty cart, payment valid info; confirmation needs an order to confirm.
+  // Info and payment need a non-empty cart, payment valid info; confirmation needs an order to
+  // confirm, and gives way to a new cart (the paid one was emptied when the payment confirmed).
   let step: CheckoutStep = storedStep;
   if (step === 'confirmation' && !confirmation) step = isEmpty ? 'cart' : 'payment';
+  if (step === 'confirmation' && !isEmpty) step = 'cart';
   if ((step === 'info' || step === 'payment') && isEmpty) step = 'cart';
   if (step === 'payment' && !hasValidInfo) step = 'info';
   // Keep the stored step in line with what is shown (e.g. the cart was emptied in another tab).
@@ -136,10 +139,17 @@ export function CartDrawerPanel() {
             {cartError}
           </Alert>
         ) : null}
+        {cartNotice && step === 'cart' ? (
+          <Alert variant="info" className="mb-4">
+            {cartNotice}
+          </Alert>
+        ) : null}
         {step === 'cart' ? <CartStep isEmpty={isEmpty} isBusy={isBusy} /> : null}
         {step === 'info' ? <InfoStep onValid={() => goTo('payment')} /> : null}
         {step === 'payment' ? <PaymentStep /> : null}
-        {step === 'confirmation' && confirmation ? <ConfirmationStep confirmation={confirmation} /> : null}
+        {step === 'confirmation' && confirmation ? (
+          <ConfirmationStep confirmation={confirmation} onLeave={close} />
+        ) : null}
       </div>
 
       {step === 'cart' && !isEmpty ? (
@@ -179,13 +189,11 @@ export function CartDrawerPanel() {
         </Footer>
       ) : null}
       {step === 'confirmation' ? (
+        // No Back: the checkout is paid and closed (issue 37); nothing is left to pay.
         <Footer>
-          <div className="flex gap-3">
-            <BackButton onClick={back} />
-            <Button size="lg" variant="secondary" className="min-w-0 flex-1 px-4" onClick={continueShopping}>
-              Continue Shopping
-            </Button>
-          </div>
+          <Button size="lg" variant="secondary" fullWidth onClick={continueShopping}>
+            Continue Shopping
+          </Button>
         </Footer>
       ) : null}
     </Drawer>

@@ -1,9 +1,24 @@
-import { CircleCheck, Mail, MapPin } from 'lucide-react';
+import { ArrowUpRight, CircleCheck, Hash, Mail, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatUsd } from '#common/money';
+import { useCurrentUser } from '#web/lib/current-user';
 import type { OrderConfirmation } from '../stores/checkout-store';
+import { orderStatusHref } from '../utils/order-links';
 
-/** Step 4: 'Thank You for Your Order!', the order total, and who it ships to. */
-export function ConfirmationStep({ confirmation }: { confirmation: OrderConfirmation }) {
+/**
+ * Step 4: 'Thank You for Your Order!', the order's number and a link to its page, the order total,
+ * and who it ships to.
+ */
+export function ConfirmationStep({
+  confirmation,
+  onLeave,
+}: {
+  confirmation: OrderConfirmation;
+  /** The shopper follows the order link: the drawer closes. */
+  onLeave: () => void;
+}) {
+  const { user } = useCurrentUser();
+  const href = orderStatusHref(confirmation, Boolean(user));
   return (
     <div className="flex flex-col items-center pt-4 text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/50">
@@ -17,6 +32,20 @@ export function ConfirmationStep({ confirmation }: { confirmation: OrderConfirma
       </p>
 
       <dl className="mt-8 w-full divide-y divide-stone-100 rounded-2xl border border-stone-200 text-left text-sm">
+        {confirmation.orderNumber ? (
+          <div className="flex items-center justify-between gap-4 px-4 py-3.5">
+            <dt className="flex items-center gap-2 text-stone-600">
+              <Hash className="size-4 text-stone-400" aria-hidden="true" />
+              Order number
+            </dt>
+            <dd
+              className="font-mono text-[15px] font-semibold tracking-wider text-stone-950"
+              data-testid="order-number"
+            >
+              {confirmation.orderNumber}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex items-baseline justify-between gap-4 px-4 py-3.5">
           <dt className="text-stone-600">Order total</dt>
           <dd
@@ -40,6 +69,20 @@ export function ConfirmationStep({ confirmation }: { confirmation: OrderConfirma
           </dd>
         </div>
       </dl>
+
+      {href ? (
+        <Link
+          to={href}
+          onClick={onLeave}
+          className="mt-5 inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-rose-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-rose-500 focus-visible:outline-none"
+        >
+          View Order Status
+          <ArrowUpRight className="size-4" aria-hidden="true" />
+        </Link>
+      ) : null}
+      <p className="mt-3 max-w-xs text-xs leading-relaxed text-stone-500">
+        A confirmation with a link to this order is on its way to your inbox.
+      </p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Coins, Wallet } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatCryptoAmount } from '#common/crypto-amounts';
+import { formatUsd, TOKEN_DISCOUNT_PERCENT } from '#common/money';
 import type { CheckoutResponse } from '#common/schemas/checkout';
 import { TOKEN_SYMBOL } from '#common/token';
 import { Alert } from '#web/components/ui/alert';
@@ -15,7 +16,8 @@ import { useCryptoPaymentStatus } from '../hooks/use-crypto-payment-status';
 import { useCartStore } from '../stores/cart-store';
 import { useCheckoutStore } from '../stores/checkout-store';
 import { checkoutErrorMessage } from '../utils/checkout-error';
-import { RETURN_PAGE_MESSAGES } from '../utils/payment-polling';
+import { closePaidCart, confirmationFrom, isCartAlreadyPaid, placeOrder } from '../utils/order-placed';
+import { ReceivedSoFarCard, RefundList } from './crypto-payment-progress';
 
 // QR code, Wallet Standard and Solana code: loaded when a crypto payment starts, never before.
 const SolanaPayPanel = lazy(() =>
@@ -29,8 +31,10 @@ const SYMBOL: Record<Method, string> = { sol: 'SOL', aelo: TOKEN_SYMBOL };
 /**
  * The crypto block of the payment step: Pay with SOL, or with AELO for 10% off. The server prices
  * the order in the coin and answers a Solana Pay request; the block follows the payment's status on
- * the server until it is paid (confirmation step), fails, or its 5 minutes end ('Payment timeout.
- * Please try again.', and the stock goes back).
+ * the server until it is paid (confirmation step: the cart is emptied at once), fails, or its 5
+ * minutes end ('Payment timeout. Please try again.', and the stock goes back). Part payments show
+ * what has arrived and what is left; after the 5 minutes the status is still followed for a while,
+ * so a late payment shows what became of it (an order, or a refund) instead of the timeout.
  */
 export function CryptoBlock() {
   const config = useCheckoutConfig();
@@ -39,30 +43,43 @@ export function CryptoBlock() {
   const [payment, setPayment] = useState<CheckoutResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isSent, setIsSent] = useState(false);
-  const status = useCryptoPaymentStatus(payment?.reference ?? null);
+  const status = useCryptoPaymentStatus(payment);
   const shopperRef = useRef<{ name: string; email: string } | null>(null);
   const isEnabled = config.data?.crypto.enabled === true;
 
-  // The server decided. Paid: the confirmation step. Ended: the spec's message, back to choosing.
+  // The server decided. Paid: the checkout is closed (cart emptied, confirmation step).
   useEffect(() => {
     if (!payment || status.state !== 'completed') return;
-    useCheckoutStore.getState().confirm({
-      reference: payment.reference,
-      totalCents: payment.amounts.totalCents,
-      name: shopperRef.current?.name ?? '',
-      email: shopperRef.current?.email ?? '',
-    });
+    placeOrder(
+      confirmationFrom(
+        {
+          reference: payment.reference,
+          totalCents: payment.amounts.totalCents,
+          name: shopperRef.current?.name ?? '',
+          email: shopperRef.current?.email ?? '',
+        },
+        status.data,
+      ),
+    );
   }, [status, payment]);
   const endedMessage = !payment
     ? null
-    : status.state === 'error'
+    : status.state === 'error' || status.state === 'ended'
       ? status.message
-      : status.state === 'ended'
-        ? status.data.status === 'expired'
-          ? RETURN_PAGE_MESSAGES.timeout
-          : (status.data.message ?? 'Payment failed')
-        : null;
+      : null;
+  const refunds = payment && status.state === 'ended' ? (status.data.refunds ?? []) : [];
   const shownError = error ?? endedMessage;
+  const received = status.state === 'waiting' ? status.received : null;
+  // Part paid: the rest can be sent again, from the link or the browser wallet.
+  const owesMore = received !== null && Number(received.remainingText) > 0;
+
+  // The order review shows the server's amounts (an AELO discount line) while the quote is live.
+  const isLive = payment !== null && endedMessage === null;
+  useEffect(() => {
+    const { setQuote } = useCheckoutStore.getState();
+    setQuote(isLive && payment ? { paymentMethod: payment.paymentMethod, amounts: payment.amounts } : null);
+    return () => setQuote(null);
+  }, [isLive, payment]);
 
   // The 5 minutes are up: the server ends the payment (after a last look at the chain) at once.
   useEffect(() => {
@@ -96,6 +113,7 @@ export function CryptoBlock() {
       };
       useCheckoutStore.getState().startPayment({
         reference: response.reference,
+        accessToken: response.accessToken,
         totalCents: response.amounts.totalCents,
         name: shopperRef.current.name,
         email: shopperRef.current.email,
@@ -103,7 +121,9 @@ export function CryptoBlock() {
       });
       setPayment(response);
     } catch (err) {
-      setError(checkoutErrorMessage(err));
+      // A cart already paid for: emptied, and said on the cart step. Else the error, here.
+      if (isCartAlreadyPaid(err)) closePaidCart();
+      else setError(checkoutErrorMessage(err));
     } finally {
       useCheckoutStore.getState().setBusy(false);
     }
@@ -120,6 +140,7 @@ export function CryptoBlock() {
 
   const crypto = payment?.crypto;
   const method = (payment?.paymentMethod ?? 'sol') as Method;
+  const discountCents = payment?.amounts.discountCents ?? 0;
 
   return (
     <section
@@ -139,6 +160,11 @@ export function CryptoBlock() {
           {shownError}
         </Alert>
       ) : null}
+      {refunds.length > 0 ? (
+        <div className="mt-2">
+          <RefundList refunds={refunds} />
+        </div>
+      ) : null}
 
       {config.isPending ? (
         <Skeleton className="mt-4 h-11 w-full rounded-full" />
@@ -148,7 +174,12 @@ export function CryptoBlock() {
         </p>
       ) : payment && crypto && token && !endedMessage ? (
         <div className="mt-4 space-y-3">
-          {status.state === 'waiting' && status.message ? (
+          {received ? (
+            <ReceivedSoFarCard
+              received={received}
+              message={status.state === 'waiting' ? status.message : null}
+            />
+          ) : status.state === 'waiting' && status.message ? (
             <Alert variant="info">{status.message}</Alert>
           ) : null}
           <Suspense fallback={<Skeleton className="h-96 w-full rounded-2xl" />}>
@@ -158,15 +189,25 @@ export function CryptoBlock() {
               walletChain={token.walletChain}
               demoWallet={token.demoWallet}
               amountText={`${formatCryptoAmount(crypto.amount, crypto.decimals)} ${SYMBOL[method]}`}
+              usdText={formatUsd(payment.amounts.totalCents)}
+              discountText={discountCents > 0 ? `${TOKEN_DISCOUNT_PERCENT}% off` : null}
               expiresAt={payment.expiresAt}
-              disabled={isSent || status.state === 'completed'}
+              disabled={(isSent && !owesMore) || status.state === 'completed'}
               onSent={() => setIsSent(true)}
             />
           </Suspense>
           <p className="text-center text-xs text-stone-500" role="status">
-            {isSent ? 'Payment sent. Confirming on the Solana network…' : 'Waiting for your payment…'}
+            {isSent && !owesMore
+              ? 'Payment sent. Confirming on the Solana network…'
+              : 'Waiting for your payment…'}
           </p>
-          <Button variant="ghost" size="sm" fullWidth onClick={() => void stop()} disabled={isSent}>
+          <Button
+            variant="ghost"
+            size="sm"
+            fullWidth
+            onClick={() => void stop()}
+            disabled={isSent && !owesMore}
+          >
             Choose another way to pay
           </Button>
         </div>

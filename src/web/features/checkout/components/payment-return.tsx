@@ -1,17 +1,19 @@
 import { explorerTxUrl } from '#common/explorer';
 import { useTokenInfo } from '#web/lib/shop-info';
-import { ArrowUpRight, CircleAlert, CircleCheck, PackageCheck } from 'lucide-react';
+import { ArrowUpRight, CircleAlert, CircleCheck, Hash, PackageCheck } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '#web/components/page-title';
 import { buttonClasses } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
+import { useCurrentUser } from '#web/lib/current-user';
 import { useCartStore } from '../stores/cart-store';
 import { CARD_PAYMENT_SUCCESS_MESSAGE } from '../hooks/use-payment-return';
 import { usePaymentStatusPolling } from '../hooks/use-payment-status-polling';
 import { useCheckoutStore } from '../stores/checkout-store';
-import { shortHash, shortOrderId } from '#common/format';
+import { orderStatusHref } from '../utils/order-links';
+import { shortHash } from '#common/format';
 
 export const TRACKING_NOTE = 'You will receive tracking information within 48 hours once your order ships.';
 
@@ -43,18 +45,28 @@ function useOrderPlaced(reference: string, isPlaced: boolean) {
 }
 
 /**
- * The payment-return page's content (/success?reference=...): confirming -> success or error,
- * polling the payment's status (see usePaymentStatusPolling).
+ * The payment-return page's content (/success?reference=...&token=...): confirming -> success or
+ * error, polling the payment's status (see usePaymentStatusPolling). With the checkout's access
+ * token the success names the order: its number, and "View Order Status" goes to its page (the
+ * guest order page, or the account's order for a signed-in customer; never the sign-in page).
  */
-export function PaymentReturn({ reference }: { reference: string }) {
-  const view = usePaymentStatusPolling(reference);
+export function PaymentReturn({ reference, token = null }: { reference: string; token?: string | null }) {
+  const view = usePaymentStatusPolling(reference, token);
   const cluster = useTokenInfo()?.cluster ?? 'mainnet-beta';
+  const { user } = useCurrentUser();
   useOrderPlaced(reference, view.state === 'success');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (view.state !== 'confirming') headingRef.current?.focus();
   }, [view.state]);
+
+  // A guest's order page is the signed link; a signed-in customer's, the account's own (or the
+  // account area when the server named neither).
+  const statusHref =
+    view.state === 'success'
+      ? (orderStatusHref(view, Boolean(user)) ?? (user ? paths.profile.orders.getHref() : null))
+      : null;
 
   if (view.state === 'confirming') {
     return (
@@ -115,9 +127,23 @@ export function PaymentReturn({ reference }: { reference: string }) {
         Your payment is confirmed and your order is placed.
       </p>
 
-      <div className="mt-8 w-full rounded-2xl border border-stone-200 bg-white p-5 text-left shadow-xs">
+      <div className="mt-8 w-full divide-y divide-stone-100 rounded-2xl border border-stone-200 bg-white text-left shadow-xs">
+        {view.orderNumber ? (
+          <div className="flex items-center justify-between gap-4 px-5 py-4">
+            <p className="flex items-center gap-2 text-sm text-stone-600">
+              <Hash className="size-4 text-stone-400" aria-hidden="true" />
+              Order number
+            </p>
+            <p
+              className="font-mono text-[15px] font-semibold tracking-wider text-stone-950"
+              data-testid="order-number"
+            >
+              {view.orderNumber}
+            </p>
+          </div>
+        ) : null}
         {view.signature ? (
-          <div className="flex items-center justify-between gap-4">
+          <div className="flex items-center justify-between gap-4 px-5 py-4">
             <p className="text-sm text-stone-600">Transaction</p>
             <a
               href={explorerTxUrl(view.signature, cluster)}
@@ -130,30 +156,22 @@ export function PaymentReturn({ reference }: { reference: string }) {
               <span className="sr-only">(view on the block explorer, opens in a new tab)</span>
             </a>
           </div>
-        ) : view.orderId ? (
-          <div className="flex items-center justify-between gap-4">
-            <p className="text-sm text-stone-600">Order number</p>
-            <p
-              className="text-sm font-semibold tracking-wider text-stone-950 tabular-nums"
-              data-testid="order-number"
-            >
-              {shortOrderId(view.orderId)}
-            </p>
-          </div>
         ) : null}
-        <div className="mt-4 flex gap-3 border-t border-stone-100 pt-4">
+        <div className="flex gap-3 px-5 py-4">
           <PackageCheck className="mt-0.5 size-5 shrink-0 text-rose-600" aria-hidden="true" />
           <p className="text-sm leading-relaxed text-stone-700">{TRACKING_NOTE}</p>
         </div>
       </div>
 
       <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row">
-        <Link
-          to={paths.profile.root.getHref()}
-          className={buttonClasses({ size: 'lg', variant: 'outline', className: 'sm:flex-1' })}
-        >
-          View Order Status
-        </Link>
+        {statusHref ? (
+          <Link
+            to={statusHref}
+            className={buttonClasses({ size: 'lg', variant: 'outline', className: 'sm:flex-1' })}
+          >
+            View Order Status
+          </Link>
+        ) : null}
         <Link to={paths.home.getHref()} className={buttonClasses({ size: 'lg', className: 'sm:flex-1' })}>
           Continue Shopping
         </Link>

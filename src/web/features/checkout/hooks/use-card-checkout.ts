@@ -7,9 +7,11 @@ import {
 import { useCartStore, type CartItem } from '../stores/cart-store';
 import { cancelPayment } from '../api/cancel-payment';
 import { useCreateCheckout } from '../api/create-checkout';
+import { getPaymentStatus } from '../api/get-payment-status';
 import { useCheckoutStore } from '../stores/checkout-store';
 import { validateAccountDraft } from '../utils/account-draft';
 import { checkoutErrorMessage } from '../utils/checkout-error';
+import { closePaidCart, confirmationFrom, isCartAlreadyPaid, placeOrder } from '../utils/order-placed';
 
 /** Cart lines as the server wants them: ids, options and quantities, never prices. */
 export function checkoutItems(items: readonly CartItem[]): CheckoutInput['items'] {
@@ -53,16 +55,24 @@ export async function prepareCheckout() {
   if (earlier) {
     const status = await cancelPayment(earlier.reference).catch(() => null);
     if (status?.status === 'completed') {
-      checkout.confirm({
-        reference: earlier.reference,
-        totalCents: earlier.totalCents,
-        name: earlier.name,
-        email: earlier.email,
-      });
+      // With the access token the status names the order and its page.
+      const named = earlier.accessToken
+        ? await getPaymentStatus(earlier.reference, earlier.accessToken).catch(() => status)
+        : status;
+      placeOrder(confirmationFrom(earlier, named));
       return null;
     }
   }
   return { shipping, account, items };
+}
+
+/**
+ * Where a refused checkout leaves the drawer: a cart already paid for is emptied and said so on
+ * the cart step (409, nothing charged again); any other failure stays in payment with its message.
+ */
+export function checkoutRefused(error: unknown): void {
+  if (isCartAlreadyPaid(error)) closePaidCart();
+  else useCheckoutStore.getState().failPayment(checkoutErrorMessage(error));
 }
 
 /**
@@ -94,6 +104,7 @@ export function useCardCheckout() {
           }
           useCheckoutStore.getState().startPayment({
             reference: response.reference,
+            accessToken: response.accessToken,
             totalCents: response.amounts.totalCents,
             name: `${shipping.value.firstName} ${shipping.value.lastName}`,
             email: shipping.value.email,
@@ -106,9 +117,7 @@ export function useCardCheckout() {
             useCheckoutStore.getState().failPayment(checkoutErrorMessage(error));
           }
         },
-        onError: (error) => {
-          useCheckoutStore.getState().failPayment(checkoutErrorMessage(error));
-        },
+        onError: checkoutRefused,
       },
     );
   };

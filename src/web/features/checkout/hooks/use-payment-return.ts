@@ -6,7 +6,8 @@ import { errorMessage } from '#web/lib/api-client';
 import { useCartStore } from '../stores/cart-store';
 import { cancelPayment } from '../api/cancel-payment';
 import { getPaymentStatus } from '../api/get-payment-status';
-import { useCheckoutStore, type OrderConfirmation } from '../stores/checkout-store';
+import { useCheckoutStore } from '../stores/checkout-store';
+import { confirmationFrom, placeOrder, type ConfirmationBase } from '../utils/order-placed';
 import { RETURN_PAGE_MESSAGES } from '../utils/payment-polling';
 
 /**
@@ -37,7 +38,7 @@ export function isCardPaymentSuccessMessage(data: unknown): data is CardPaymentS
 }
 
 /** What the confirmation step shows for this reference: the server's total when we have it. */
-function confirmationFor(reference: string): OrderConfirmation {
+function confirmationFor(reference: string): ConfirmationBase {
   const { startedPayment, shippingInfo } = useCheckoutStore.getState();
   if (startedPayment?.reference === reference) {
     return {
@@ -59,7 +60,7 @@ function confirmationFor(reference: string): OrderConfirmation {
 function applyStatus(reference: string, status: PaymentStatusResponse): void {
   const checkout = useCheckoutStore.getState();
   if (status.status === 'completed') {
-    checkout.confirm(confirmationFor(reference));
+    placeOrder(confirmationFrom(confirmationFor(reference), status));
   } else if (status.status === 'failed' || status.status === 'expired') {
     checkout.failPayment(status.message || RETURN_PAGE_MESSAGES.notConfirmed);
   }
@@ -77,6 +78,7 @@ export function usePaymentOutcome(isOpen: boolean): void {
   const location = useLocation();
   const navigate = useNavigate();
   const startedReference = useCheckoutStore((s) => s.startedPayment?.reference);
+  const startedToken = useCheckoutStore((s) => s.startedPayment?.accessToken ?? null);
   const step = useCheckoutStore((s) => s.step);
 
   // Window message: a successful card payment.
@@ -84,7 +86,7 @@ export function usePaymentOutcome(isOpen: boolean): void {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
       if (!isCardPaymentSuccessMessage(event.data)) return;
-      useCheckoutStore.getState().confirm(confirmationFor(event.data.reference));
+      placeOrder(confirmationFrom(confirmationFor(event.data.reference)));
       useCartStore.getState().open();
     };
     window.addEventListener('message', onMessage);
@@ -133,9 +135,9 @@ export function usePaymentOutcome(isOpen: boolean): void {
   useEffect(() => {
     if (!isOpen || !startedReference || step !== 'payment' || cancelledReference) return;
     const controller = new AbortController();
-    getPaymentStatus(startedReference, controller.signal)
+    getPaymentStatus(startedReference, startedToken, controller.signal)
       .then((status) => applyStatus(startedReference, status))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [isOpen, startedReference, step, cancelledReference]);
+  }, [isOpen, startedReference, startedToken, step, cancelledReference]);
 }

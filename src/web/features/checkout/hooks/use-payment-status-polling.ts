@@ -13,7 +13,7 @@ import {
 } from '../utils/payment-polling';
 
 /** Polls a payment's status every second until it is decided, fails, or 5 minutes pass. */
-export function usePaymentStatusPolling(reference: string | null): PaymentView {
+export function usePaymentStatusPolling(reference: string | null, token: string | null = null): PaymentView {
   const [timedOut, setTimedOut] = useState(false);
 
   useEffect(() => {
@@ -23,10 +23,10 @@ export function usePaymentStatusPolling(reference: string | null): PaymentView {
   }, [reference]);
 
   const query = useQuery({
-    queryKey: checkoutKeys.paymentStatus(reference ?? ''),
+    queryKey: checkoutKeys.paymentStatus(reference ?? '', token),
     queryFn: async ({ signal }): Promise<PollResult> => {
       try {
-        return { kind: 'status', data: await getPaymentStatus(reference ?? '', signal) };
+        return { kind: 'status', data: await getPaymentStatus(reference ?? '', token, signal) };
       } catch (error) {
         if (isNotFoundError(error)) return { kind: 'not-found' };
         throw error;

@@ -2,18 +2,22 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { afterHydration } from '#web/lib/after-hydration';
 import { CHECKOUT_STORAGE_KEY, CHECKOUT_STORAGE_VERSION } from './checkout-storage';
-import type { ShippingField, ShippingInfo } from '#common/schemas/checkout';
+import type { CheckoutAmounts, PaymentMethod, ShippingField, ShippingInfo } from '#common/schemas/checkout';
 
 /**
  * The checkout's state machine (spec §4 "Checkout step"):
  *   cart -> info (needs a non-empty cart) -> payment (needs valid info) -> confirmation (after a
- *   successful payment). Back moves info->cart, payment->info, confirmation->payment. A failed
- *   payment keeps the checkout in payment with an error.
+ *   successful payment). Back moves info->cart, payment->info. A failed payment keeps the
+ *   checkout in payment with an error.
+ * A paid checkout is closed (issue 37): there is no Back from the confirmation (the spec's
+ * confirmation->payment would offer to pay the same cart again), and the confirmation is kept
+ * across reloads until Continue Shopping or a new cart.
  * The guards live in the components that know the cart and the form; this store only moves.
  *
- * Persisted (so a reload keeps them): the step, the typed shipping info, the card payment that was
+ * Persisted (so a reload keeps them): the step, the typed shipping info, the payment that was
  * started (to recognise its outcome when the shopper comes back) and the confirmation shown.
- * Not persisted: passwords of the Create Account block, the busy flag and the payment error.
+ * Not persisted: passwords of the Create Account block, the busy flag, the payment error, the
+ * cart step's notice and the live crypto quote.
  */
 
 export const CHECKOUT_STEPS = [
@@ -28,7 +32,7 @@ const BACK: Record<CheckoutStep, CheckoutStep | null> = {
   cart: null,
   info: 'cart',
   payment: 'info',
-  confirmation: 'payment',
+  confirmation: null,
 };
 
 /** Every shipping field empty (typed as ShippingInfo, so no field can be missing). */
@@ -45,9 +49,11 @@ export const EMPTY_SHIPPING_INFO: ShippingInfo = {
 };
 const SHIPPING_KEYS = Object.keys(EMPTY_SHIPPING_INFO) as ShippingField[];
 
-/** A card payment sent to the provider's page; its amounts are the server's. */
+/** A payment started from this checkout; its amounts are the server's. */
 export interface StartedPayment {
   reference: string;
+  /** The checkout's access token: with it the status names the order and its links. */
+  accessToken: string | null;
   totalCents: number;
   name: string;
   email: string;
@@ -60,6 +66,18 @@ export interface OrderConfirmation {
   totalCents: number;
   name: string;
   email: string;
+  /** The order's number (first 8 characters of its id), once the server named it. */
+  orderNumber: string | null;
+  /** The guest order page (the signed link the order mail carries), as a path. */
+  orderUrl: string | null;
+  /** The account's order page, when the order belongs to an account. */
+  accountOrderUrl: string | null;
+}
+
+/** The crypto payment on screen: the server's amounts (an AELO one has its 10% discount). */
+export interface CryptoQuote {
+  paymentMethod: PaymentMethod;
+  amounts: CheckoutAmounts;
 }
 
 export interface AccountDraft {
@@ -75,6 +93,9 @@ interface CheckoutState {
   confirmation: OrderConfirmation | null;
   isBusy: boolean;
   paymentError: string | null;
+  /** Said on the cart step (e.g. this cart was already paid for). */
+  notice: string | null;
+  quote: CryptoQuote | null;
 
   goTo: (step: CheckoutStep) => void;
   back: () => void;
@@ -89,6 +110,9 @@ interface CheckoutState {
   confirm: (confirmation: OrderConfirmation) => void;
   /** The started payment ended without an order: stay in payment with the message. */
   failPayment: (message: string) => void;
+  /** The cart's checkout was paid elsewhere: back to the (emptied) cart with the message. */
+  closeCheckout: (notice: string) => void;
+  setQuote: (quote: CryptoQuote | null) => void;
   /** Back to an empty start (the order is placed and the cart cleared). */
   finish: () => void;
 }
@@ -107,12 +131,25 @@ function readShippingInfo(value: unknown): ShippingInfo {
   return info;
 }
 
+const textOrNull = (value: unknown): string | null => (isText(value) && value !== '' ? value : null);
+/** A same-site path only (never another origin's address from a tampered store). */
+const pathOrNull = (value: unknown): string | null =>
+  isText(value) && value.startsWith('/') && !value.startsWith('//') ? value : null;
+
 function readSnapshot(value: unknown): OrderConfirmation | null {
   const raw = asRecord(value);
   if (!raw) return null;
   const { reference, totalCents, name, email } = raw;
   if (!isText(reference) || !isText(name) || !isText(email) || !Number.isInteger(totalCents)) return null;
-  return { reference, totalCents: totalCents as number, name, email };
+  return {
+    reference,
+    totalCents: totalCents as number,
+    name,
+    email,
+    orderNumber: textOrNull(raw.orderNumber),
+    orderUrl: pathOrNull(raw.orderUrl),
+    accountOrderUrl: pathOrNull(raw.accountOrderUrl),
+  };
 }
 
 /** The persisted part, checked by hand (zod stays out of the entry chunk); anything odd is dropped. */
@@ -120,11 +157,22 @@ function readPersisted(value: unknown) {
   const raw = asRecord(value) ?? {};
   const step = CHECKOUT_STEPS.find((s) => s.key === raw.step)?.key ?? 'cart';
   const started = readSnapshot(raw.startedPayment);
-  const startedAt = asRecord(raw.startedPayment)?.startedAt;
+  const startedRaw = asRecord(raw.startedPayment);
+  const startedAt = startedRaw?.startedAt;
   return {
     step,
     shippingInfo: readShippingInfo(raw.shippingInfo),
-    startedPayment: started && isText(startedAt) ? { ...started, startedAt } : null,
+    startedPayment:
+      started && isText(startedAt)
+        ? {
+            reference: started.reference,
+            accessToken: textOrNull(startedRaw?.accessToken),
+            totalCents: started.totalCents,
+            name: started.name,
+            email: started.email,
+            startedAt,
+          }
+        : null,
     confirmation: readSnapshot(raw.confirmation),
   };
 }
@@ -139,12 +187,14 @@ export const useCheckoutStore = create<CheckoutState>()(
       confirmation: null,
       isBusy: false,
       paymentError: null,
+      notice: null,
+      quote: null,
 
-      goTo: (step) => set({ step, paymentError: null }),
+      goTo: (step) => set({ step, paymentError: null, notice: null }),
       back: () =>
         set((s) => {
           const previous = BACK[s.step];
-          return previous ? { step: previous, paymentError: null } : s;
+          return previous ? { step: previous, paymentError: null, notice: null } : s;
         }),
       setShippingField: (key, value) => set((s) => ({ shippingInfo: { ...s.shippingInfo, [key]: value } })),
       setShippingInfo: (info) => set({ shippingInfo: info }),
@@ -153,15 +203,35 @@ export const useCheckoutStore = create<CheckoutState>()(
       setPaymentError: (paymentError) => set({ paymentError }),
       startPayment: (startedPayment) => set({ startedPayment, paymentError: null }),
       confirm: (confirmation) =>
-        set({ step: 'confirmation', confirmation, startedPayment: null, paymentError: null, isBusy: false }),
+        set({
+          step: 'confirmation',
+          confirmation,
+          startedPayment: null,
+          paymentError: null,
+          notice: null,
+          quote: null,
+          isBusy: false,
+        }),
       failPayment: (message) =>
         set({ step: 'payment', startedPayment: null, paymentError: message, isBusy: false }),
+      closeCheckout: (notice) =>
+        set({
+          step: 'cart',
+          startedPayment: null,
+          paymentError: null,
+          notice,
+          quote: null,
+          isBusy: false,
+        }),
+      setQuote: (quote) => set({ quote }),
       finish: () =>
         set({
           step: 'cart',
           startedPayment: null,
           confirmation: null,
           paymentError: null,
+          notice: null,
+          quote: null,
           isBusy: false,
           account: { password: '', confirmPassword: '' },
         }),

@@ -50,11 +50,36 @@ describe('what the return page shows', () => {
 
   it('succeeds with the signature or the order id', () => {
     expect(
-      paymentView(status('completed', { order_id: 'abc', transaction_signature: 'sig' }), null, false),
+      paymentView(
+        status('completed', { order_id: 'abcdef123456', transaction_signature: 'sig' }),
+        null,
+        false,
+      ),
     ).toEqual({
       state: 'success',
       signature: 'sig',
-      orderId: 'abc',
+      orderId: 'abcdef123456',
+      orderNumber: 'abcdef12',
+      orderUrl: null,
+      accountOrderUrl: null,
+    });
+  });
+
+  it("names the order's number and pages when the status was asked with the access token", () => {
+    const view = paymentView(
+      status('completed', {
+        order_id: 'abcdef123456',
+        order_number: 'abcdef12',
+        order_url: '/orders/abcdef123456?token=t',
+        account_order_url: '/profile/orders?order=abcdef123456',
+      }),
+      null,
+      false,
+    );
+    expect(view).toMatchObject({
+      orderNumber: 'abcdef12',
+      orderUrl: '/orders/abcdef123456?token=t',
+      accountOrderUrl: '/profile/orders?order=abcdef123456',
     });
   });
 

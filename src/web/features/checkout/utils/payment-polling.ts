@@ -25,7 +25,15 @@ export type PollResult = { kind: 'status'; data: PaymentStatusResponse } | { kin
 
 export type PaymentView =
   | { state: 'confirming' }
-  | { state: 'success'; signature: string | null; orderId: string | null }
+  | {
+      state: 'success';
+      signature: string | null;
+      orderId: string | null;
+      /** With the checkout's access token: the order's number and pages (see PaymentStatusResponse). */
+      orderNumber: string | null;
+      orderUrl: string | null;
+      accountOrderUrl: string | null;
+    }
   | { state: 'error'; message: string };
 
 export { isNotFoundError };
@@ -55,7 +63,14 @@ export function paymentView(result: PollResult | undefined, error: unknown, time
   if (result?.kind === 'status') {
     const { data } = result;
     if (data.status === 'completed') {
-      return { state: 'success', signature: data.transaction_signature, orderId: data.order_id };
+      return {
+        state: 'success',
+        signature: data.transaction_signature,
+        orderId: data.order_id,
+        orderNumber: data.order_number ?? (data.order_id ? data.order_id.slice(0, 8) : null),
+        orderUrl: data.order_url ?? null,
+        accountOrderUrl: data.account_order_url ?? null,
+      };
     }
     if (data.status === 'failed' || data.status === 'expired') {
       return { state: 'error', message: data.message || RETURN_PAGE_MESSAGES.notConfirmed };
