@@ -4,8 +4,8 @@
  */
 import { getBase58Decoder, type Address } from '@solana/kit';
 import { AccountState, getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
 
-export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VVhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
 const TOKEN_PROGRAMS = new Set<string>([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS]);
 const MINT_SIZE = 82;
 const TOKEN_ACCOUNT_SIZE = 165;

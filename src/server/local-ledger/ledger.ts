@@ -26,7 +26,7 @@ import {
   type Blockhash,
   type KeyPairSigner,
 } from '@solana/kit';
-import { getTransferSolInstruction } from '@solana-program/system';
+import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { listProgramAccounts, toStored } from './svm-accounts';
 import { decodeMint, decodeTokenAccount, uiTokenAmount, type MintInfo, type StoredAccount } from './accounts';
@@ -49,7 +49,6 @@ import {
 
 /** A node accepts a blockhash for this many blocks after it was produced. */
 export const BLOCKHASH_VALIDITY = 150;
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /** Errors that keep a transaction out of any block: refused at the door, nothing charged. */
 const REFUSED: ReadonlySet<RpcTransactionError> = new Set([
   'SignatureFailure',
@@ -107,7 +106,7 @@ export class LocalLedger {
       [faucet.address]: {
         lamports: (500_000_000n * 1_000_000_000n).toString(),
         data: '',
-        owner: SYSTEM_PROGRAM,
+        owner: SYSTEM_PROGRAM_ADDRESS,
         executable: false,
       },
     };

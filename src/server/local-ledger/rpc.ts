@@ -6,12 +6,12 @@
  */
 import { getBase58Encoder, getBase64Encoder, isAddress } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
 import { z } from 'zod';
 import {
   decodeTokenAccount,
   encodeAccount,
   isTokenProgram,
-  TOKEN_2022_PROGRAM_ADDRESS,
   uiTokenAmount,
   type AccountEncoding,
   type StoredAccount,

@@ -10,9 +10,9 @@ import {
   type Address,
   type Transaction,
 } from '@solana/kit';
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from '@solana-program/compute-budget';
 
 export const LAMPORTS_PER_SIGNATURE = 5000n;
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 const DEFAULT_COMPUTE_UNITS_PER_INSTRUCTION = 200_000n;
 const MAX_COMPUTE_UNITS = 1_400_000n;
 
@@ -102,7 +102,7 @@ export function transactionFee(decoded: Pick<DecodedTransaction, 'numSignatures'
   let unitLimit: bigint | undefined;
   let otherInstructions = 0n;
   for (const ix of decoded.instructions) {
-    if (ix.programId !== COMPUTE_BUDGET_PROGRAM) {
+    if (ix.programId !== COMPUTE_BUDGET_PROGRAM_ADDRESS) {
       otherInstructions += 1n;
       continue;
     }

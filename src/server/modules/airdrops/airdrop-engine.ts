@@ -91,7 +91,7 @@ export function createAirdropEngine(deps: {
       accounts.treasury.address,
       accounts.shopWallet,
     ]);
-    const ranked = rankHolders(await readTokenAccounts(transport, accounts.mint), excluded);
+    const ranked = rankHolders(await readTokenAccounts(transport, accounts.mint, accounts.tokenProgram), excluded);
     return { treasury: accounts.treasury, ...ranked };
   }
 

@@ -10,21 +10,21 @@ import {
   type RpcTransport,
   type SolanaRpcApi,
 } from '@solana/kit';
+import { SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
 import bs58 from 'bs58';
 import type { Holding } from '#common/rewards';
 
 /**
  * Who holds the shop's token, read from the chain (docs/rewards.md, "Who is a holder"): every token
- * account of the mint under the Token program and Token-2022 (getProgramAccounts with the mint
- * filter, only the owner and amount bytes), summed by owner and ranked by balance. Eligibility is
+ * account of the mint under the mint's own program, Token or Token-2022 (getProgramAccounts with
+ * the mint filter, only the owner and amount bytes), summed by owner and ranked by balance. Eligibility is
  * decided lazily, in rank order, because it costs a look at each owner's account: owners off the
  * ed25519 curve (program-derived addresses), executable or program-owned owners, and the
  * configured exclusion list (liquidity pools, treasury, shop wallet) are not holders for airdrops.
  */
 
-export const TOKEN_2022_PROGRAM = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /** Token account layout: mint 0..32, owner 32..64, amount 64..72 (the same under Token-2022). */
 const OWNER_OFFSET = 32;
 /** Token-2022 writes an account-type byte after the base layout: 2 = token account. */
@@ -82,14 +82,16 @@ type ProgramAccountsApi = {
 };
 
 /**
- * Every token account of the mint (both token programs), as owner and amount. The answer lists
- * every holder (100,000 at scale), so it is read through a plain JSON-RPC client over the chain's
- * transport: kit's Solana RPC would walk every value of it to turn numbers into bigints, which
- * takes longer than the node takes to answer, for numbers the snapshot never reads.
+ * Every token account of the mint, as owner and amount, under the mint's own program (a token
+ * account always belongs to its mint's program; without `tokenProgram`, both are asked). The
+ * answer lists every holder (100,000 at scale), so it is read through a plain JSON-RPC client
+ * over the chain's transport: kit's Solana RPC would walk every value of it to turn numbers into
+ * bigints, which takes longer than the node takes to answer, for numbers the snapshot never reads.
  */
 export async function readTokenAccounts(
   transport: RpcTransport,
   mint: Address,
+  tokenProgram?: Address,
 ): Promise<Array<{ owner: string; amount: bigint }>> {
   const api = createJsonRpcApi<ProgramAccountsApi>({
     // The node's `result`, or its error as kit's own Solana RPC would throw it.
@@ -106,26 +108,28 @@ export async function readTokenAccounts(
   const mintFilter = { memcmp: { offset: 0, bytes: mint as string, encoding: 'base58' as const } };
   const accountType = getBase58Decoder().decode(Uint8Array.of(2));
   const dataSlice = { offset: OWNER_OFFSET, length: 40 };
-  const [classic, token2022] = await Promise.all([
-    rpc
-      .getProgramAccounts(TOKEN_PROGRAM_ADDRESS, {
-        encoding: 'base64',
-        dataSlice,
-        filters: [{ dataSize: 165 }, mintFilter],
-      })
-      .send(),
-    rpc
-      .getProgramAccounts(TOKEN_2022_PROGRAM, {
-        encoding: 'base64',
-        dataSlice,
-        filters: [
-          mintFilter,
-          { memcmp: { offset: TOKEN_2022_ACCOUNT_TYPE_OFFSET, bytes: accountType, encoding: 'base58' } },
-        ],
-      })
-      .send(),
-  ]);
-  return [...classic, ...token2022].map((a) => decodeOwnerAmount(Buffer.from(a.account.data[0], 'base64')));
+  const read = (program: Address) =>
+    program === TOKEN_2022_PROGRAM_ADDRESS
+      ? rpc
+          .getProgramAccounts(TOKEN_2022_PROGRAM_ADDRESS, {
+            encoding: 'base64',
+            dataSlice,
+            filters: [
+              mintFilter,
+              { memcmp: { offset: TOKEN_2022_ACCOUNT_TYPE_OFFSET, bytes: accountType, encoding: 'base58' } },
+            ],
+          })
+          .send()
+      : rpc
+          .getProgramAccounts(TOKEN_PROGRAM_ADDRESS, {
+            encoding: 'base64',
+            dataSlice,
+            filters: [{ dataSize: 165 }, mintFilter],
+          })
+          .send();
+  const programs = tokenProgram ? [tokenProgram] : [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS];
+  const lists = await Promise.all(programs.map(read));
+  return lists.flat().map((a) => decodeOwnerAmount(Buffer.from(a.account.data[0], 'base64')));
 }
 
 /**
@@ -149,7 +153,7 @@ export async function eligibleOwners(
       .send();
     chunk.forEach((owner, j) => {
       const info = value[j];
-      if (!info || (!info.executable && info.owner === SYSTEM_PROGRAM)) eligible.add(owner);
+      if (!info || (!info.executable && info.owner === SYSTEM_PROGRAM_ADDRESS)) eligible.add(owner);
     });
   }
   return eligible;

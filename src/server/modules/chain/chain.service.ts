@@ -12,6 +12,7 @@ import {
   type SolanaRpcApi,
 } from '@solana/kit';
 import { fetchMint, findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
 import { parseJsonWithBigInts, stringifyJsonWithBigInts } from '@solana/rpc-spec-types';
 import { createHttpTransport } from '@solana/rpc-transport-http';
 import { z } from 'zod';
@@ -128,6 +129,23 @@ async function shopSignerFrom(secret: string, shopWallet: Address): Promise<KeyP
   return signer;
 }
 
+/**
+ * The mint's decimals and its token program, read once from the chain: the account's owner is
+ * the program (classic Token or Token-2022) every instruction on the mint and every token account
+ * of it must go through. The base mint layout (decimals included) is the same under both.
+ */
+async function readMint(
+  rpc: Rpc<SolanaRpcApi>,
+  mint: Address,
+): Promise<{ decimals: number; tokenProgram: Address }> {
+  const account = await fetchMint(rpc, mint, { commitment: 'confirmed' });
+  const owner = account.programAddress;
+  if (owner !== TOKEN_PROGRAM_ADDRESS && owner !== TOKEN_2022_PROGRAM_ADDRESS) {
+    throw new Error(`${mint} is not a mint of the Token or Token-2022 program (owner ${owner})`);
+  }
+  return { decimals: account.data.decimals, tokenProgram: owner };
+}
+
 export function createChainService(deps: {
   config: Config;
   localChain: LocalChainHost | undefined;
@@ -141,15 +159,16 @@ export function createChainService(deps: {
   async function loadAccounts(): Promise<ChainAccounts | null> {
     if (localChain) {
       const { setup } = await localChain.get();
+      const mint = await readMint(rpc, setup.mint);
       const [shopTokenAccount] = await findAssociatedTokenPda({
         owner: setup.shopWallet,
         mint: setup.mint,
-        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+        tokenProgram: mint.tokenProgram,
       });
       return {
         mint: setup.mint,
-        decimals: setup.decimals,
-        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+        decimals: mint.decimals,
+        tokenProgram: mint.tokenProgram,
         shopWallet: setup.shopWallet,
         shopTokenAccount,
         treasury: setup.treasury,
@@ -162,16 +181,16 @@ export function createChainService(deps: {
     const shopKey =
       shopWalletSecretKey ?? (shopWalletKeyFile ? readFileSync(shopWalletKeyFile, 'utf8') : null);
     if (!tokenMint || !shopWallet) return null;
-    const mint = await fetchMint(rpc, address(tokenMint), { commitment: 'confirmed' });
+    const mint = await readMint(rpc, address(tokenMint));
     const [shopTokenAccount] = await findAssociatedTokenPda({
       owner: address(shopWallet),
-      mint: mint.address,
-      tokenProgram: mint.programAddress,
+      mint: address(tokenMint),
+      tokenProgram: mint.tokenProgram,
     });
     return {
-      mint: mint.address,
-      decimals: mint.data.decimals,
-      tokenProgram: mint.programAddress,
+      mint: address(tokenMint),
+      decimals: mint.decimals,
+      tokenProgram: mint.tokenProgram,
       shopWallet: address(shopWallet),
       shopTokenAccount,
       treasury: treasuryKey ? await signerFromSecret(treasuryKey) : null,
