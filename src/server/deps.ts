@@ -26,6 +26,8 @@ import {
   type CustomerOrdersService,
 } from './modules/orders/customer-orders.service';
 import { createGuestOrderService, type GuestOrderService } from './modules/orders/guest-order.service';
+import type { RefundView } from './modules/refunds/refunds.service';
+import { explorerTxUrl } from '#common/explorer';
 import {
   createAccountSettingsService,
   type AccountSettingsService,
@@ -130,10 +132,19 @@ export async function createDeps(
     chainCheck: cryptoPayments,
   });
   const stripeWebhooks = createStripeWebhooksService({ links: orderLinks, database, logger, events, stripe });
+  // Refund DTOs in the order views: the shop's cluster for explorer links, the AELO mint's decimals.
+  const refundView = async (): Promise<RefundView> => {
+    const token = await chain.tokenInfo();
+    return {
+      explorerUrl: (signature) => explorerTxUrl(signature, token.cluster),
+      tokenDecimals: token.decimals,
+    };
+  };
   const guestOrders = createGuestOrderService({
     db: database.db,
     links: orderLinks,
     imagePublicBase: storage.publicBase,
+    refundView,
   });
   const checkout = createCheckoutService({
     config,
@@ -172,6 +183,7 @@ export async function createDeps(
     logger,
     settings,
     airdropEngine: airdrops,
+    refundView,
   });
   return {
     config,
@@ -195,7 +207,11 @@ export async function createDeps(
     tokenSales,
     mail,
     guestOrders,
-    customerOrders: createCustomerOrdersService({ db: database.db, imagePublicBase: storage.publicBase }),
+    customerOrders: createCustomerOrdersService({
+      db: database.db,
+      imagePublicBase: storage.publicBase,
+      refundView,
+    }),
     tickets: createTicketsService({ db: database.db, events, rateLimiter: createRateLimiter(database.db) }),
     accountSettings: createAccountSettingsService({ db: database.db }),
     wallet: createWalletService({

@@ -32,6 +32,9 @@ export interface OrderOverrides {
   refundReason?: string | null;
   /** Defaults to one item; the amounts follow the items (shipping 0, no discount) unless given. */
   items?: OrderItemOverrides[];
+  shippingCents?: number;
+  /** An AELO order's 10% off (subtotal and shipping); the amount follows unless given. */
+  discountCents?: number;
   amountCents?: number;
 }
 
@@ -58,7 +61,9 @@ export async function createOrder(db: Db, overrides: OrderOverrides = {}): Promi
     price_cents: i.priceCents ?? 2500,
   }));
   const itemsRevenueCents = items.reduce((sum, i) => sum + i.price_cents * i.quantity, 0);
-  const amountCents = overrides.amountCents ?? itemsRevenueCents;
+  const shippingCents = overrides.shippingCents ?? 0;
+  const discountCents = overrides.discountCents ?? 0;
+  const amountCents = overrides.amountCents ?? itemsRevenueCents + shippingCents - discountCents;
   const email = (overrides.email ?? `customer${n}@example.com`).toLowerCase();
   const createdAt = overrides.createdAt ?? new Date();
   const shippingInfo = {
@@ -80,8 +85,8 @@ export async function createOrder(db: Db, overrides: OrderOverrides = {}): Promi
         payment_method: overrides.paymentMethod ?? 'card',
         user_id: overrides.userId ?? null,
         subtotal_cents: itemsRevenueCents,
-        shipping_cents: 0,
-        discount_cents: 0,
+        shipping_cents: shippingCents,
+        discount_cents: discountCents,
         amount_cents: amountCents,
         shipping_info: JSON.stringify(shippingInfo),
         shipping_email: email,

@@ -15,11 +15,14 @@ export type RetentionSegment = (typeof RETENTION_SEGMENTS)[number]['segment'];
 export const AdminAnalyticsSchema = z.object({
   /** The last 30 UTC days, oldest first, zero-filled. */
   dailySales: z.array(DailySalesSchema),
-  /** From order_items.category, failed orders excluded; most revenue first. */
+  /**
+   * From order_items.category, failed orders excluded; most revenue first. revenueCents: each
+   * order's charge net of refunds shared among its lines by list value (db/migrations/0023).
+   */
   categories: z.array(
     z.object({ category: z.string(), label: z.string(), quantity: z.int(), revenueCents: z.int() }),
   ),
-  /** Per payment method: number of orders (all) and amount paid (failed orders excluded). */
+  /** Per payment method: number of orders (all) and revenue: charged net of refunds (failed orders excluded). */
   paymentMethods: z.array(z.object({ method: PaymentMethodSchema, orders: z.int(), amountCents: z.int() })),
   /** Customers by number of orders: One-time = 1, Returning = 2, Loyal = 3 or more. Always three rows. */
   retention: z.array(

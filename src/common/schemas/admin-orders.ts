@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PaymentMethodSchema } from './checkout';
+import { RefundSchema } from './refund';
 import { ADMIN_MESSAGES, AdminSearchSchema, PageQuerySchema, pageSchema, type Page } from './admin';
 
 /** Admin orders: list query, the order DTO and the status/tracking update. Routes: see admin.ts. */
@@ -69,6 +70,12 @@ export const AdminOrderSchema = z.object({
   explorerUrl: z.string().nullable(),
   refundRequired: z.boolean(),
   refundReason: z.string().nullable(),
+  /** Every refund of the order (order-scope and returned transfers alike), oldest first. */
+  refunds: z.array(RefundSchema),
+  /** Order-scope refunds that have not failed: what is out of revenue. */
+  refundedCents: z.int(),
+  /** amountCents - refundedCents (never below 0): what a Refund may still return. */
+  refundableCents: z.int(),
   userId: z.string().nullable(),
   shippingInfo: AdminShippingInfoSchema,
   items: z.array(AdminOrderItemSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RefundSchema } from './refund';
 
 /** A signed-in customer's orders (spec §2 /profile/orders): search, status and age filters. */
 
@@ -41,7 +42,16 @@ export const CustomerOrderSchema = z.object({
   createdAt: z.string(),
   paymentMethod: z.string(),
   items: z.array(ShopperOrderItemSchema),
+  subtotalCents: z.number().int(),
+  shippingCents: z.number().int(),
+  /** The AELO discount (10% of subtotal and shipping), 0 otherwise. */
+  discountCents: z.number().int(),
+  /** What the order charged. */
   totalCents: z.number().int(),
+  /** Every refund of the order, oldest first. */
+  refunds: z.array(RefundSchema),
+  /** Order-scope refunds that have not failed. */
+  refundedCents: z.number().int(),
   shippingInfo: z.object({
     name: z.string(),
     address: z.string(),

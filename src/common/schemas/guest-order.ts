@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShopperOrderItemSchema, ShopperOrderStatusSchema } from './customer-orders';
+import { RefundSchema } from './refund';
 
 /**
  * One order as its signed mail link shows it to anyone holding the link (a guest has no account):
@@ -13,8 +14,14 @@ export const GuestOrderSchema = z.object({
   items: z.array(ShopperOrderItemSchema),
   subtotalCents: z.number().int(),
   shippingCents: z.number().int(),
+  /** The AELO discount (10% of subtotal and shipping), 0 otherwise. */
   discountCents: z.number().int(),
+  /** What the order charged. */
   totalCents: z.number().int(),
+  /** Every refund of the order, oldest first. */
+  refunds: z.array(RefundSchema),
+  /** Order-scope refunds that have not failed. */
+  refundedCents: z.number().int(),
   trackingNumber: z.string().nullable(),
   transactionSignature: z.string().nullable(),
   refundRequired: z.boolean(),

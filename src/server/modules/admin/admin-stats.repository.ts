@@ -8,17 +8,19 @@ import { isWholeEmail, likeContains, toNumber } from '#server/db/sql-helpers';
 
 /**
  * The dashboard, customers and analytics queries. They read the summary tables that triggers keep
- * current (db/migrations/0003_admin_stats.sql), so each costs a handful of index reads whatever
- * the number of orders:
- *   admin_daily_stats (day, payment_method) -> orders, amount_cents, revenue_cents
+ * current (db/migrations/0003_admin_stats.sql, 0023_admin_figures_net_of_refunds.sql), so each
+ * costs a handful of index reads whatever the number of orders:
+ *   admin_daily_stats (day, payment_method) -> orders, amount_cents, refunded_cents, revenue_cents
  *   admin_category_stats (category)         -> quantity, revenue_cents
  *   admin_customer_stats (email)            -> orders, spent_cents, first/last order, latest name
  *
- * The money rule: a failed order (paid, then refunded because its stock was lost) counts as an
- * order but never as money. It adds to order counts (totals, daily orders, payment-method counts,
- * customers' order counts and retention), not to revenue, amounts paid, category figures or
- * customers' total spent. Revenue is the spec's sum of price x quantity over order items; amounts
- * paid (payment methods, total spent) are what customers paid, shipping and discount included.
+ * The money rule (0023): an order's money is what it charged (orders.amount_cents: items and
+ * shipping, less the AELO discount) minus its order-scope refunds that have not failed. Revenue
+ * (dashboard, daily sales, payment methods), customers' total spent and the categories (each
+ * order's money shared among its lines by list value) all count that, so they add up to the same
+ * total. A failed order (paid, then refunded because its stock was lost) counts as an order but
+ * never as money: it adds to order counts (totals, daily orders, payment-method counts,
+ * customers' order counts and retention), not to any money figure.
  *
  * Days are UTC calendar days; "today" is the database's current UTC day.
  */
@@ -155,7 +157,7 @@ export function createAdminStatsRepository(db: Db, options: { customerWindow?: n
         .select((eb) => [
           'payment_method',
           eb.fn.sum<string | number>('orders').as('orders'),
-          eb.fn.sum<string | number>('amount_cents').as('amount'),
+          eb.fn.sum<string | number>('revenue_cents').as('amount'),
         ])
         .groupBy('payment_method')
         .execute();

@@ -11,6 +11,7 @@ import { createCatalogAdminService, type CatalogAdminService } from '../catalog/
 import type { EventHub } from '../events/event-hub';
 import { createMessagesAdminService, type MessagesAdminService } from '../messages/messages-admin.service';
 import { createOrdersAdminService, type OrdersAdminService } from '../orders/orders-admin.service';
+import type { RefundView } from '../refunds/refunds.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { Storage } from '../storage/storage';
 import { createAdminStatsService, type AdminStatsService } from './admin-stats.service';
@@ -36,6 +37,8 @@ export function createAdminServices(deps: {
   settings: SettingsService;
   /** The rewards engine that 'Process Airdrop' runs. */
   airdropEngine?: AirdropEngine;
+  /** How refund DTOs name their coin and link their transaction (the order view lists refunds). */
+  refundView: () => Promise<RefundView>;
 }): AdminServices {
   const { config, db, events, storage } = deps;
   const logger = deps.logger.child({ module: 'admin' });
@@ -44,7 +47,14 @@ export function createAdminServices(deps: {
     audit,
     stats: createAdminStatsService({ db, audit }),
     products: createCatalogAdminService({ db, storage, events, logger }),
-    orders: createOrdersAdminService({ db, config, events, logger, imagePublicBase: storage.publicBase }),
+    orders: createOrdersAdminService({
+      db,
+      config,
+      events,
+      logger,
+      imagePublicBase: storage.publicBase,
+      refundView: deps.refundView,
+    }),
     airdrops: createAirdropsAdminService({ db, audit, engine: deps.airdropEngine }),
     messages: createMessagesAdminService({ db, events, logger }),
     settings: deps.settings,

@@ -2,7 +2,9 @@ import { resolveImageUrl } from '#common/images';
 import type { CustomerOrdersQuery, CustomerOrdersResponse } from '#common/schemas/customer-orders';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
+import type { RefundView } from '../refunds/refunds.service';
 import { createCustomerOrdersRepository } from './customer-orders.repository';
+import { refundFigures, refundsOfOrders } from './order-refunds';
 
 /** The most orders one page shows (newest first). */
 export const CUSTOMER_ORDERS_LIMIT = 100;
@@ -11,7 +13,12 @@ export const CUSTOMER_ORDERS_LIMIT = 100;
  * A signed-in customer's orders: the ones placed while signed in, and those placed with the
  * account's email once that email is confirmed (anyone could sign up with a stranger's address).
  */
-export function createCustomerOrdersService(deps: { db: Db; imagePublicBase: string }) {
+export function createCustomerOrdersService(deps: {
+  db: Db;
+  imagePublicBase: string;
+  /** How refund DTOs name their coin and link their transaction (the refunds module's view). */
+  refundView: () => Promise<RefundView>;
+}) {
   const repo = createCustomerOrdersRepository(deps.db);
   return {
     /** Whether a tracking number (spaces dropped, upper case) is on one of the customer's own orders. */
@@ -31,10 +38,16 @@ export function createCustomerOrdersService(deps: { db: Db; imagePublicBase: str
       if (!account) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
       const email = account.email_verified ? account.email : null;
       const rows = await repo.list(userId, email, query, now, CUSTOMER_ORDERS_LIMIT);
+      const refunds = await refundsOfOrders(
+        deps.db,
+        rows.map((o) => o.id),
+        deps.refundView,
+      );
       return {
         emailVerified: account.email_verified,
         orders: rows.map((o) => {
           const info = o.shipping_info;
+          const { refundedCents } = refundFigures(o.amount_cents, refunds.get(o.id) ?? []);
           return {
             id: o.id,
             status: o.status,
@@ -48,7 +61,12 @@ export function createCustomerOrdersService(deps: { db: Db; imagePublicBase: str
               quantity: i.quantity,
               priceCents: i.price_cents,
             })),
+            subtotalCents: o.subtotal_cents,
+            shippingCents: o.shipping_cents,
+            discountCents: o.discount_cents,
             totalCents: o.amount_cents,
+            refunds: refunds.get(o.id) ?? [],
+            refundedCents,
             shippingInfo: {
               name: [info.firstName, info.lastName].filter(Boolean).join(' '),
               address: info.address ?? '',

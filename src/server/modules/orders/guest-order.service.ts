@@ -1,11 +1,13 @@
 import { resolveImageUrl } from '#common/images';
-import { formatUsd } from '#common/money';
+import { formatUsd, TOKEN_DISCOUNT_PERCENT } from '#common/money';
 import { GUEST_ORDER_NOT_FOUND, type GuestOrder } from '#common/schemas/guest-order';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import { signLink, verifyLink } from '#server/lib/signed-links';
 import type { OrderMailFacts } from '../mail/mail-templates';
+import type { RefundView } from '../refunds/refunds.service';
 import { createGuestOrderRepository } from './guest-order.repository';
+import { refundFigures, refundsOfOrders } from './order-refunds';
 
 /**
  * Guest order links: every order mail carries a signed link (`/orders/<id>?token=`) to a page
@@ -41,13 +43,23 @@ export async function orderMailFacts(
     id: order.id,
     to: order.shipping_email,
     name: info.firstName ?? '',
-    totalText: formatUsd(order.amount_cents),
+    // The mails name the total; an AELO order's says what its discount took off.
+    totalText:
+      order.discount_cents > 0
+        ? `${formatUsd(order.amount_cents)} after the ${TOKEN_DISCOUNT_PERCENT}% AELO discount of ${formatUsd(order.discount_cents)}`
+        : formatUsd(order.amount_cents),
     items: order.items.map((i) => ({ title: i.title, quantity: i.quantity, size: i.size, color: i.color })),
     statusUrl: guestOrderUrl(links, order.id),
   };
 }
 
-export function createGuestOrderService(deps: { db: Db; links: OrderLinks; imagePublicBase: string }) {
+export function createGuestOrderService(deps: {
+  db: Db;
+  links: OrderLinks;
+  imagePublicBase: string;
+  /** How refund DTOs name their coin and link their transaction (the refunds module's view). */
+  refundView: () => Promise<RefundView>;
+}) {
   return {
     async get(id: string, token: string): Promise<GuestOrder> {
       if (!UUID.test(id) || !verifyLink(deps.links.secret, PURPOSE, id.toLowerCase(), token)) {
@@ -55,6 +67,8 @@ export function createGuestOrderService(deps: { db: Db; links: OrderLinks; image
       }
       const order = await createGuestOrderRepository(deps.db).findWithItems(id.toLowerCase());
       if (!order) throw new AppError('NOT_FOUND', GUEST_ORDER_NOT_FOUND);
+      const refunds = (await refundsOfOrders(deps.db, [order.id], deps.refundView)).get(order.id) ?? [];
+      const { refundedCents } = refundFigures(order.amount_cents, refunds);
       return {
         id: order.id,
         status: order.status,
@@ -72,6 +86,8 @@ export function createGuestOrderService(deps: { db: Db; links: OrderLinks; image
         shippingCents: order.shipping_cents,
         discountCents: order.discount_cents,
         totalCents: order.amount_cents,
+        refunds,
+        refundedCents,
         trackingNumber: order.tracking_number,
         transactionSignature: order.transaction_signature,
         refundRequired: order.refund_required,

@@ -10,6 +10,7 @@ import {
   type AdminShippingInfo,
 } from '#common/schemas/admin-orders';
 import { userTopic } from '#common/schemas/events';
+import type { Refund } from '#common/schemas/refund';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
@@ -18,7 +19,9 @@ import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.serv
 import type { EventHub } from '../events/event-hub';
 import { orderUpdateMail } from '../mail/mail-templates';
 import { queueMail } from '../mail/mail.service';
+import type { RefundView } from '../refunds/refunds.service';
 import { orderMailFacts } from './guest-order.service';
+import { refundFigures, refundsOfOrders } from './order-refunds';
 import { createOrdersAdminRepository, type OrderItemRow, type OrderRow } from './orders-admin.repository';
 import { pageWindow, toPage } from '#server/lib/pagination';
 
@@ -54,6 +57,8 @@ export function createOrdersAdminService(deps: {
   events: EventHub;
   logger: Logger;
   imagePublicBase: string;
+  /** How refund DTOs name their coin and link their transaction (the refunds module's view). */
+  refundView: () => Promise<RefundView>;
 }): OrdersAdminService {
   const repo = createOrdersAdminRepository(deps.db);
   const links = { publicUrl: deps.config.publicUrl, secret: deps.config.authSecret };
@@ -88,7 +93,7 @@ export function createOrdersAdminService(deps: {
     return tx;
   };
 
-  const toDto = (row: OrderRow, items: readonly OrderItemRow[]): AdminOrder => {
+  const toDto = (row: OrderRow, items: readonly OrderItemRow[], refunds: Refund[]): AdminOrder => {
     const info = row.shipping_info as Record<string, unknown>;
     const shippingInfo = {} as AdminShippingInfo;
     for (const key of SHIPPING_KEYS) shippingInfo[key] = typeof info[key] === 'string' ? info[key] : '';
@@ -108,6 +113,7 @@ export function createOrdersAdminService(deps: {
       explorerUrl: explorerUrl(row.transaction_signature),
       refundRequired: row.refund_required,
       refundReason: row.refund_reason,
+      ...refundFigures(row.amount_cents, refunds),
       userId: row.user_id,
       shippingInfo,
       items: items.map((i) => ({
@@ -125,15 +131,20 @@ export function createOrdersAdminService(deps: {
     };
   };
 
-  const withItems = async (rows: OrderRow[], db: Db = deps.db): Promise<AdminOrder[]> => {
-    const items = await createOrdersAdminRepository(db).findItems(rows.map((r) => r.id));
+  /** Inside a transaction pass `view`, read before it began (it may ask the chain for the mint's decimals). */
+  const withItems = async (rows: OrderRow[], db: Db = deps.db, view?: RefundView): Promise<AdminOrder[]> => {
+    const ids = rows.map((r) => r.id);
+    const [items, refunds] = await Promise.all([
+      createOrdersAdminRepository(db).findItems(ids),
+      refundsOfOrders(db, ids, view ? () => Promise.resolve(view) : deps.refundView),
+    ]);
     const byOrder = new Map<string, OrderItemRow[]>();
     for (const item of items) {
       const list = byOrder.get(item.order_id) ?? [];
       list.push(item);
       byOrder.set(item.order_id, list);
     }
-    return rows.map((r) => toDto(r, byOrder.get(r.id) ?? []));
+    return rows.map((r) => toDto(r, byOrder.get(r.id) ?? [], refunds.get(r.id) ?? []));
   };
 
   /**
@@ -180,6 +191,7 @@ export function createOrdersAdminService(deps: {
 
     async update(id, changes, actor) {
       if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const view = await deps.refundView();
       const { order, entry } = await deps.db.transaction().execute(async (trx) => {
         const tx = createOrdersAdminRepository(trx);
         const before = await tx.lockById(id);
@@ -200,7 +212,7 @@ export function createOrdersAdminService(deps: {
           },
           deps.logger,
         );
-        const [order] = await withItems([after], trx);
+        const [order] = await withItems([after], trx, view);
         return { order: order!, entry };
       });
       await announce({ ...order, email: order.shippingInfo.email }, 'order.updated', {
