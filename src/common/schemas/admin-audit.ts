@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'delete_product',
   'update_message_status',
   'update_message_priority',
+  'refund_order',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -67,3 +67,16 @@ export const REFUND_MESSAGES = {
   inProgress: 'A refund of this order is still in progress; try again when it has finished',
   created: 'Refund started',
 } as const;
+
+/**
+ * GET /api/admin/refunds/:id/sign-request: a crypto refund awaiting the shop wallet's signature (no
+ * key configured on this cluster), as a Solana Pay transaction request link for the admin's wallet.
+ */
+export const RefundSignRequestSchema = z.object({
+  /** `solana:<https URL>`: open it in (or scan it with) the wallet holding the shop wallet's key. */
+  url: z.string(),
+  /** The wallet that must sign (the shop wallet). */
+  signer: z.string(),
+  expiresAt: z.string(),
+});
+export type RefundSignRequest = z.infer<typeof RefundSignRequestSchema>;

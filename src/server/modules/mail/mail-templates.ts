@@ -159,3 +159,22 @@ export function orderUpdateMail(
     { label: 'Follow your order', url: order.statusUrl },
   );
 }
+
+/** An admin's refund of (part of) an order: how much, where it goes, why. */
+export function orderRefundedMail(
+  order: OrderMailFacts,
+  refund: { refundId: string; amountText: string; full: boolean; destination: string; reason: string },
+): OutgoingMail {
+  const number = shortOrderId(order.id);
+  return mail(
+    `order-refunded:${refund.refundId}`,
+    order.to,
+    `Order #${number}: ${refund.full ? 'refunded' : `${refund.amountText} refunded`}`,
+    [
+      `Hello${order.name ? ` ${order.name}` : ''}, we are refunding ${refund.amountText} of order #${number} (${order.totalText}) to ${refund.destination}.`,
+      `Reason: ${refund.reason}`,
+      'A card refund shows on your statement within 5 to 10 business days; a wallet refund arrives within minutes.',
+    ],
+    { label: 'See your order', url: order.statusUrl },
+  );
+}

@@ -59,10 +59,50 @@ export interface StripeGateway {
   expireSession(sessionId: string): Promise<SessionState>;
   /** The verified event; 400 for a missing or bad signature, 503 (signed) without a webhook secret. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event>;
+  /**
+   * Refunds part or all of a card payment (Stripe's refunds API). The same idempotency key always
+   * answers the same refund, so a retry after a crash never refunds twice. Throws StripeRefundRefused
+   * when Stripe refuses it for good (a 4xx: more than is left, unknown payment); other errors are
+   * worth another try.
+   */
+  createRefund(input: CreateRefundInput): Promise<StripeRefundState>;
+  /** A refund's state now (a pending refund is asked again later). */
+  retrieveRefund(refundId: string): Promise<StripeRefundState>;
 }
+
+export interface CreateRefundInput {
+  paymentIntentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface StripeRefundState {
+  id: string;
+  /** Stripe's refund status: succeeded, pending, requires_action, failed or canceled. */
+  status: string;
+  failureReason: string | null;
+}
+
+/** Stripe refused a refund for good (invalid request: nothing will change on a retry). */
+export class StripeRefundRefused extends Error {}
 
 function stateOf(status: string | null): SessionState {
   return status === 'expired' || status === 'complete' || status === 'open' ? status : 'unknown';
+}
+
+function refundState(refund: Stripe.Refund): StripeRefundState {
+  return { id: refund.id, status: refund.status ?? 'pending', failureReason: refund.failure_reason ?? null };
+}
+
+/** A 4xx other than 429 (and not an idempotency clash) is Stripe's final word; anything else may pass. */
+function refusalOf(err: unknown): unknown {
+  const e = err as { statusCode?: number; type?: string; message?: string };
+  const status = e.statusCode ?? 0;
+  if (status >= 400 && status < 500 && status !== 429 && e.type !== 'StripeIdempotencyError') {
+    return new StripeRefundRefused(e.message ?? 'Stripe refused the refund');
+  }
+  return err;
 }
 
 /** Stripe Checkout refuses expires_at less than 30 minutes ahead (its clock): one minute of margin. */
@@ -167,6 +207,33 @@ export function createStripeGateway({
           log.warn({ err, sessionId }, 'could not expire the Stripe Checkout Session');
           return 'unknown';
         }
+      }
+    },
+
+    async createRefund(input) {
+      const stripe = await client();
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountCents,
+            reason: 'requested_by_customer',
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return refundState(refund);
+      } catch (err) {
+        throw refusalOf(err);
+      }
+    },
+
+    async retrieveRefund(refundId) {
+      const stripe = await client();
+      try {
+        return refundState(await stripe.refunds.retrieve(refundId));
+      } catch (err) {
+        throw refusalOf(err);
       }
     },
 

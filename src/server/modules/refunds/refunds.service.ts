@@ -1,10 +1,44 @@
-import type { Refund, RefundInput } from '#common/schemas/refund';
-import type { Db } from '#server/db/client';
-import type { AdminActor } from '../audit/audit.service';
+import { address, type Address } from '@solana/kit';
+import { formatCryptoAmount, SOL_DECIMALS } from '#common/crypto-amounts';
+import { explorerTxUrl } from '#common/explorer';
+import { shortOrderId } from '#common/format';
+import { formatUsd } from '#common/money';
+import {
+  REFUND_MESSAGES,
+  RefundInputSchema,
+  type Refund,
+  type RefundInput,
+  type RefundSignRequest,
+} from '#common/schemas/refund';
+import { TOKEN_SYMBOL } from '#common/token';
+import type { Config } from '#server/config';
+import type { Database, Db } from '#server/db/client';
+import { AppError } from '#server/lib/app-error';
+import { crashPoint } from '#server/lib/crash-point';
+import type { Logger } from '#server/lib/logger';
+import { signLink, verifyLink } from '#server/lib/signed-links';
+import { awaitBatch, batchOutcome, sendBatch } from '../airdrops/airdrop-sender';
+import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
+import type { ChainAccounts, ChainService } from '../chain/chain.service';
+import type { EventHub } from '../events/event-hub';
+import { orderRefundedMail } from '../mail/mail-templates';
+import { queueMail } from '../mail/mail.service';
+import { orderMailFacts, type OrderLinks } from '../orders/guest-order.service';
+import { StripeRefundRefused, type StripeGateway, type StripeRefundState } from '../payments/stripe-gateway';
+import { feePayerOf, findAdminSignedRefund, signRefund, unsignedRefund } from './refund-sender';
+import { createRefundsRepository, type RefundRow } from './refunds.repository';
 
 /**
- * Refunds, card and crypto (issue 37, docs/decisions/015). Work in progress: the signatures the
- * lead and the order DTOs call are fixed here first; the bodies follow.
+ * Refunds, card and crypto (issue 37, docs/decisions/015). A refund is decided in one transaction
+ * (an admin's, with the order row locked, or the shop's own inside a payment's confirmation through
+ * `queueRefund`) and carried out by the refund worker (jobs/refund-worker.ts), leased so that N
+ * instances never carry one out twice:
+ * - card: Stripe's refunds API with idempotency key `refund-<id>`: a retry after any crash gets
+ *   the same Stripe refund back;
+ * - crypto: a transfer of the same coin back to the paying wallet, signed by the shop wallet's key,
+ *   its signature and bytes recorded before it is sent; afterwards the chain says whether it landed
+ *   (succeeded), can no longer land (signed anew) or may still land (the same bytes sent again).
+ *   Without the key, the refund waits for an admin to sign it (a Solana Pay transaction request).
  */
 
 export interface QueueRefundInput {
@@ -30,15 +64,49 @@ export interface RefundView {
   tokenDecimals: number;
 }
 
+/** The AELO decimals assumed when no view is given (the local ledger's mint and the usual SPL mint). */
+const DEFAULT_TOKEN_DECIMALS = 6;
+const DEFAULT_VIEW: RefundView = { explorerUrl: () => null, tokenDecimals: DEFAULT_TOKEN_DECIMALS };
+
+/** A refund row as every order view shows it. */
+export function toRefundDto(row: RefundRow, view: RefundView): Refund {
+  const decimals = row.method === 'sol' ? SOL_DECIMALS : view.tokenDecimals;
+  const crypto = row.method === 'card' || row.crypto_amount === null ? null : String(row.crypto_amount);
+  return {
+    id: row.id,
+    method: row.method,
+    kind: row.kind,
+    scope: row.scope,
+    status: row.status,
+    amountCents: row.amount_cents,
+    cryptoAmount: crypto,
+    cryptoSymbol: row.method === 'sol' ? 'SOL' : row.method === 'aelo' ? TOKEN_SYMBOL : null,
+    cryptoAmountText: crypto === null ? null : formatCryptoAmount(crypto, decimals),
+    destination: row.destination,
+    reason: row.reason,
+    stripeRefundId: row.stripe_refund_id,
+    transactionSignature: row.status === 'succeeded' || row.status === 'sent' ? row.transaction_signature : null,
+    explorerUrl:
+      row.transaction_signature && row.status === 'succeeded' ? view.explorerUrl(row.transaction_signature) : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+  };
+}
+
 /**
  * Inside the caller's transaction: records a refund to be carried out (automatic ones: kind
  * 'automatic'). Idempotent per transferId (unique). Returns the refund id, or null if that
  * transfer already has one. Call `RefundsService.kick()` after the transaction commits.
  */
 export async function queueRefund(trx: Db, input: QueueRefundInput): Promise<string | null> {
-  void trx;
-  void input;
-  throw new Error('queueRefund: not implemented yet');
+  if (input.method === 'card' ? input.cryptoAmount !== null : !input.cryptoAmount || input.cryptoAmount <= 0n) {
+    throw new Error(`queueRefund: a ${input.method} refund ${input.method === 'card' ? 'has no' : 'needs a'} crypto amount`);
+  }
+  return createRefundsRepository(trx).insert({
+    ...input,
+    reason: input.reason.trim().slice(0, 500) || 'Refund',
+    cryptoMint: input.method === 'aelo' ? input.cryptoMint : null,
+  });
 }
 
 /** Refund DTOs of these orders, oldest first (orders without refunds are absent from the map). */
@@ -47,27 +115,397 @@ export async function findRefundsOfOrders(
   orderIds: readonly string[],
   view: RefundView,
 ): Promise<Map<string, Refund[]>> {
-  void db;
-  void orderIds;
-  void view;
-  throw new Error('findRefundsOfOrders: not implemented yet');
+  const byOrder = new Map<string, Refund[]>();
+  for (const row of await createRefundsRepository(db).findByOrders(orderIds)) {
+    const list = byOrder.get(row.order_id!) ?? [];
+    list.push(toRefundDto(row, view));
+    byOrder.set(row.order_id!, list);
+  }
+  return byOrder;
 }
 
 /** Refund summaries of one payment (for the payment status the shopper's page polls), oldest first. */
-export async function findRefundsOfPayment(db: Db, paymentId: string, view?: RefundView): Promise<Refund[]> {
-  void db;
-  void paymentId;
-  void view;
-  throw new Error('findRefundsOfPayment: not implemented yet');
+export async function findRefundsOfPayment(
+  db: Db,
+  paymentId: string,
+  view: RefundView = DEFAULT_VIEW,
+): Promise<Refund[]> {
+  return (await createRefundsRepository(db).findByPayment(paymentId)).map((row) => toRefundDto(row, view));
 }
 
 export interface RefundsService {
   /** An admin's refund of an order (full without amountCents, or partial), carried out by the worker. */
   refundOrder(orderId: string, input: RefundInput, admin: AdminActor): Promise<Refund>;
-  /** The worker's pass: carries out every due refund (pending, or sent and to be checked). */
-  processDue(): Promise<void>;
-  /** Process soon (after a commit that queued a refund). */
+  /** The worker's pass: carries out every due refund (pending, sent to be checked, awaiting a signature). */
+  processDue(): Promise<number>;
+  /** Process soon (after a commit that queued a refund): wakes the worker. */
   kick(): void;
+  /** The worker listens here for kicks; returns the unsubscribe function. */
+  onKick(listener: () => void): () => void;
   /** The view (cluster explorer, token decimals) for refund DTOs. */
   view(): Promise<RefundView>;
+  /** A crypto refund awaiting the shop wallet's signature, as a Solana Pay link for the admin's wallet. */
+  signRequest(refundId: string): Promise<RefundSignRequest>;
+  /** The Solana Pay transaction request's answer: the refund's transaction for `account` (the shop wallet) to sign. */
+  signTransaction(refundId: string, token: string, account: string): Promise<{ transaction: string; message: string }>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SIGN_PURPOSE = 'refund-sign';
+const SIGN_LINK_MS = 60 * 60_000;
+/** How long a leased refund is left to its instance (a killed instance's lease runs out after it). */
+const LEASE_MS = 30_000;
+/** How soon a refund awaiting an admin's signature is looked for on the chain again. */
+const SIGNATURE_POLL_MS = 5_000;
+const LEASE_BATCH = 10;
+const CONFIRM = { timeoutMs: 15_000, pollMs: 250 };
+
+export function createRefundsService(deps: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  events: EventHub;
+  stripe: StripeGateway;
+  chain: ChainService;
+}): RefundsService {
+  const { config, database, events, stripe, chain } = deps;
+  const db = database.db;
+  const repo = createRefundsRepository(db);
+  const log = deps.logger.child({ module: 'refunds' });
+  const links: OrderLinks = { publicUrl: config.publicUrl, secret: config.authSecret };
+  const kickListeners = new Set<() => void>();
+
+  async function view(): Promise<RefundView> {
+    const accounts = await chain.accounts().catch(() => null);
+    return {
+      explorerUrl: (signature) => explorerTxUrl(signature, chain.cluster),
+      tokenDecimals: accounts?.decimals ?? DEFAULT_TOKEN_DECIMALS,
+    };
+  }
+
+  /** Tells the admin's order view and the buyer's open pages that the order's refunds changed. */
+  async function announce(row: RefundRow): Promise<void> {
+    if (!row.order_id) return;
+    const dto = toRefundDto(row, await view());
+    const data = { orderId: row.order_id, refund: dto };
+    await events.publish('admin:orders', { type: 'order.refunded', data });
+    const order = await repo.findOrderFacts(row.order_id);
+    if (order?.user_id) await events.publish(`orders:${order.user_id}`, { type: 'order.refunded', data });
+  }
+
+  async function announceById(id: string): Promise<void> {
+    const row = await repo.findById(id);
+    if (row) await announce(row).catch((err: unknown) => log.warn({ err, refund: id }, 'refund event not sent'));
+  }
+
+  // The admin's refund ----------------------------------------------------------------------------
+
+  async function refundOrder(orderId: string, rawInput: RefundInput, admin: AdminActor): Promise<Refund> {
+    const input = RefundInputSchema.parse(rawInput);
+    if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
+    const { row, entry } = await db.transaction().execute(async (trx) => {
+      const r = createRefundsRepository(trx);
+      const order = await r.lockOrder(orderId.toLowerCase());
+      if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+      const payment = order.payment_id ? await r.findPayment(order.payment_id) : undefined;
+      if (!payment || (payment.method === 'card' && !payment.stripe_payment_intent_id)) {
+        throw new AppError('CONFLICT', REFUND_MESSAGES.notPaid);
+      }
+      const refunded = await r.refundedOfOrder(order.id);
+      const left = order.amount_cents - refunded.cents;
+      if (left <= 0) throw new AppError('CONFLICT', REFUND_MESSAGES.nothingLeft);
+      const amountCents = input.amountCents ?? left;
+      if (amountCents > left) throw new AppError('CONFLICT', REFUND_MESSAGES.tooMuch);
+
+      let cryptoAmount: bigint | null = null;
+      let destination: string | null = null;
+      if (payment.method !== 'card') {
+        const paid = BigInt(payment.crypto_amount ?? '0');
+        const cryptoLeft = paid - refunded.crypto;
+        // At the payment's quote: the same share of the coins as of the cents, rounded down; the
+        // last refund returns whatever is left, so rounding never strands a remainder.
+        cryptoAmount =
+          amountCents === left ? cryptoLeft : (BigInt(amountCents) * paid) / BigInt(order.amount_cents);
+        if (cryptoAmount > cryptoLeft) cryptoAmount = cryptoLeft;
+        if (cryptoAmount <= 0n) {
+          throw new AppError('VALIDATION_FAILED', 'The amount is too small to refund in this coin', {
+            amountCents: 'The amount is too small to refund in this coin',
+          });
+        }
+        destination = await r.findPayer(payment.id, order.transaction_signature ?? payment.transaction_signature);
+      }
+      const id = await r.insert({
+        paymentId: payment.id,
+        orderId: order.id,
+        transferId: null,
+        method: payment.method,
+        kind: 'manual',
+        scope: 'order',
+        amountCents,
+        cryptoAmount,
+        cryptoMint: payment.method === 'aelo' ? payment.crypto_mint : null,
+        destination,
+        reason: input.reason,
+        createdBy: admin.id,
+      });
+      if (!id) throw new Error('refund not inserted');
+      const full = amountCents === left;
+      if (full) await r.clearRefundRequired(order.id);
+      const auditEntry = await recordAudit(
+        trx,
+        {
+          action: 'refund_order',
+          details: {
+            orderId: order.id,
+            shortId: shortOrderId(order.id),
+            refundId: id,
+            amountCents,
+            method: payment.method,
+            ...(cryptoAmount !== null ? { cryptoAmount: cryptoAmount.toString() } : {}),
+            full,
+            reason: input.reason,
+          },
+          actor: admin,
+        },
+        log,
+      );
+      const facts = await orderMailFacts(trx, links, order.id);
+      if (facts) {
+        await queueMail(
+          trx,
+          orderRefundedMail(facts, {
+            refundId: id,
+            amountText: formatUsd(amountCents),
+            full: full && refunded.cents === 0,
+            destination: payment.method === 'card' ? 'the card that paid' : 'the wallet that paid',
+            reason: input.reason,
+          }),
+        );
+      }
+      return { row: (await r.findById(id))!, entry: auditEntry };
+    });
+    await announceAudit(events, entry).catch((err: unknown) => log.warn({ err }, 'audit event not sent'));
+    await announce(row).catch((err: unknown) => log.warn({ err, refund: row.id }, 'refund event not sent'));
+    kick();
+    return toRefundDto(row, await view());
+  }
+
+  // Carrying refunds out ------------------------------------------------------------------------
+
+  async function applyStripeState(row: RefundRow, state: StripeRefundState): Promise<void> {
+    if (state.status === 'succeeded') {
+      await repo.markSucceeded(row.id, { stripeRefundId: state.id });
+    } else if (state.status === 'failed' || state.status === 'canceled') {
+      await repo.markFailed(row.id, `Stripe: ${state.failureReason ?? state.status}`, state.id);
+    } else {
+      await repo.markStripeSent(row.id, state.id);
+      await repo.release(row.id, new Date(Date.now() + SIGNATURE_POLL_MS));
+    }
+  }
+
+  async function processCard(row: RefundRow): Promise<void> {
+    try {
+      if (row.stripe_refund_id) {
+        await applyStripeState(row, await stripe.retrieveRefund(row.stripe_refund_id));
+        return;
+      }
+      const payment = await repo.findPayment(row.payment_id);
+      if (!payment?.stripe_payment_intent_id) {
+        await repo.markFailed(row.id, 'The card payment has no Stripe payment intent');
+        return;
+      }
+      crashPoint('refunds:after-record');
+      // The same key answers the same Stripe refund, whichever attempt or instance asks.
+      const state = await stripe.createRefund({
+        paymentIntentId: payment.stripe_payment_intent_id,
+        amountCents: row.amount_cents,
+        idempotencyKey: `refund-${row.id}`,
+        metadata: { refund_id: row.id, order_id: row.order_id ?? '', payment_id: row.payment_id },
+      });
+      crashPoint('refunds:after-send');
+      await applyStripeState(row, state);
+    } catch (err) {
+      if (err instanceof StripeRefundRefused) {
+        await repo.markFailed(row.id, `Stripe: ${err.message}`);
+        return;
+      }
+      throw err;
+    }
+  }
+
+  /** The wallet a crypto refund goes to: recorded with the refund, else the paying transaction's fee payer. */
+  async function destinationOf(row: RefundRow): Promise<Address | null> {
+    if (row.destination) return address(row.destination);
+    const payment = await repo.findPayment(row.payment_id);
+    const signature = payment?.transaction_signature;
+    const payer = signature ? await feePayerOf(chain.rpc, signature) : null;
+    return payer ? address(payer) : null;
+  }
+
+  async function processCrypto(row: RefundRow): Promise<void> {
+    const accounts: ChainAccounts = await chain.requireAccounts();
+    const destination = await destinationOf(row);
+    if (!destination) {
+      await repo.markFailed(row.id, 'The wallet that paid is not known');
+      return;
+    }
+    const transfer = {
+      shopWallet: accounts.shopWallet,
+      destination,
+      mint: row.method === 'aelo' ? address(row.crypto_mint ?? accounts.mint) : null,
+      amount: BigInt(row.crypto_amount ?? '0'),
+    };
+    const rpc = chain.rpc;
+
+    if (row.status === 'awaiting_signature') {
+      const signature = await findAdminSignedRefund(rpc, accounts.shopWallet, row.id);
+      if (signature) await repo.markSucceeded(row.id, { signature });
+      else await repo.release(row.id, new Date(Date.now() + SIGNATURE_POLL_MS));
+      return;
+    }
+
+    let state =
+      row.status === 'sent' && row.transaction_signature && row.transaction_wire && row.last_valid_block_height
+        ? {
+            signature: row.transaction_signature,
+            wire: row.transaction_wire,
+            lastValidBlockHeight: BigInt(row.last_valid_block_height),
+          }
+        : null;
+    if (state) {
+      // Recorded before a crash or an RPC error: the chain says what became of it.
+      const outcome = await batchOutcome(rpc, state.signature, state.lastValidBlockHeight);
+      if (outcome === 'landed') {
+        await repo.markSucceeded(row.id, { signature: state.signature });
+        return;
+      }
+      if (outcome === 'failed') {
+        await repo.markFailed(row.id, 'The refund transaction failed on the chain');
+        return;
+      }
+      if (outcome === 'expired') {
+        await repo.forgetSigned(row.id, 'blockhash expired before the refund landed; signing anew');
+        state = null;
+      } else {
+        // Not seen and still valid: the same bytes again (they cannot land twice).
+        await sendBatch(rpc, state.wire);
+      }
+    }
+    if (!state) {
+      if (!accounts.shopSigner) {
+        await repo.markAwaitingSignature(row.id, destination, null);
+        return;
+      }
+      const signed = await signRefund(rpc, accounts.shopSigner, transfer);
+      await repo.recordSigned(row.id, signed, destination);
+      crashPoint('refunds:after-record');
+      const err = await sendBatch(rpc, signed.wire);
+      if (err) log.warn({ err, refund: row.id }, 'refund send failed; checking whether it landed');
+      crashPoint('refunds:after-send');
+      state = signed;
+    }
+    const outcome = await awaitBatch(rpc, state.signature, state.lastValidBlockHeight, CONFIRM);
+    if (outcome === 'landed') await repo.markSucceeded(row.id, { signature: state.signature });
+    else if (outcome === 'failed') await repo.markFailed(row.id, 'The refund transaction failed on the chain');
+    else if (outcome === 'expired') {
+      await repo.forgetSigned(row.id, 'blockhash expired before the refund landed; signing anew');
+      await repo.release(row.id);
+    }
+    // pending: still 'sent'; the next pass after the lease asks the chain again.
+  }
+
+  async function processOne(row: RefundRow): Promise<void> {
+    try {
+      if (row.method === 'card') await processCard(row);
+      else await processCrypto(row);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log.warn({ err, refund: row.id }, 'refund attempt failed; trying again after its lease');
+      await repo.noteError(row.id, message).catch(() => undefined);
+    }
+    const after = await repo.findById(row.id);
+    if (after && (after.status !== row.status || after.stripe_refund_id !== row.stripe_refund_id)) {
+      if (after.status === 'succeeded' && after.order_id) await clearIfFullyRefunded(after.order_id);
+      await announceById(row.id);
+    }
+  }
+
+  /** An order whose refunds (succeeded) return all it charged needs no refund any more. */
+  async function clearIfFullyRefunded(orderId: string): Promise<void> {
+    const order = await repo.findOrderFacts(orderId);
+    if (!order?.refund_required) return;
+    const refunded = await repo.refundedOfOrder(orderId);
+    if (refunded.cents >= order.amount_cents) await repo.clearRefundRequired(orderId);
+  }
+
+  async function processDue(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const now = new Date();
+      const rows = await repo.leaseDue(now, new Date(now.getTime() + LEASE_MS), LEASE_BATCH);
+      for (const row of rows) await processOne(row);
+      done += rows.length;
+      if (rows.length < LEASE_BATCH) return done;
+    }
+  }
+
+  function kick(): void {
+    for (const listener of kickListeners) listener();
+  }
+
+  // Admin-signed refunds (no shop wallet key on this cluster) ---------------------------------------
+
+  async function awaitingRefund(refundId: string): Promise<RefundRow> {
+    const row = UUID.test(refundId) ? await repo.findById(refundId.toLowerCase()) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', 'Refund not found');
+    if (row.status !== 'awaiting_signature') {
+      throw new AppError('CONFLICT', 'This refund does not need a signature');
+    }
+    return row;
+  }
+
+  return {
+    refundOrder,
+    processDue,
+    kick,
+    onKick(listener) {
+      kickListeners.add(listener);
+      return () => kickListeners.delete(listener);
+    },
+    view,
+
+    async signRequest(refundId) {
+      const row = await awaitingRefund(refundId);
+      const accounts = await chain.requireAccounts();
+      const expiresAt = new Date(Date.now() + SIGN_LINK_MS);
+      const token = signLink(config.authSecret, SIGN_PURPOSE, row.id, expiresAt);
+      const link = `${config.publicUrl}/api/solana-pay/refunds/${row.id}?token=${token}`;
+      return { url: `solana:${encodeURIComponent(link)}`, signer: accounts.shopWallet, expiresAt: expiresAt.toISOString() };
+    },
+
+    async signTransaction(refundId, token, account) {
+      if (!UUID.test(refundId) || !verifyLink(config.authSecret, SIGN_PURPOSE, refundId.toLowerCase(), token)) {
+        throw new AppError('NOT_FOUND', 'Refund not found');
+      }
+      const row = await awaitingRefund(refundId);
+      const accounts = await chain.requireAccounts();
+      if (account !== accounts.shopWallet) {
+        throw new AppError('VALIDATION_FAILED', `Sign this refund with the shop wallet (${accounts.shopWallet})`, {
+          account: 'Not the shop wallet',
+        });
+      }
+      if (!row.destination) throw new AppError('CONFLICT', 'The wallet that paid is not known yet');
+      const transaction = await unsignedRefund(chain.rpc, row.id, {
+        shopWallet: accounts.shopWallet,
+        destination: address(row.destination),
+        mint: row.method === 'aelo' ? address(row.crypto_mint ?? accounts.mint) : null,
+        amount: BigInt(row.crypto_amount ?? '0'),
+      });
+      const dto = toRefundDto(row, await view());
+      return {
+        transaction,
+        message: `Refund ${dto.cryptoAmountText ?? ''} ${dto.cryptoSymbol ?? ''} of order #${row.order_id ? shortOrderId(row.order_id) : ''}`,
+      };
+    },
+  };
 }
