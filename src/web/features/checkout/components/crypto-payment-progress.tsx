@@ -51,20 +51,12 @@ export function ReceivedSoFarCard({
           style={{ width: `${percent}%` }}
         />
       </div>
-      <dl className="mt-3.5 grid grid-cols-2 gap-3 text-sm">
-        <div className="rounded-xl bg-white px-3 py-2.5 ring-1 ring-amber-100">
-          <dt className="text-xs text-stone-500">Received</dt>
-          <dd className="mt-0.5 font-semibold text-stone-950 tabular-nums">
-            {received.receivedText} {received.symbol}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-white px-3 py-2.5 ring-1 ring-amber-100">
-          <dt className="text-xs text-stone-500">Left to pay</dt>
-          <dd className="mt-0.5 font-semibold text-amber-700 tabular-nums" data-testid="crypto-remaining">
-            {received.remainingText} {received.symbol}
-          </dd>
-        </div>
-      </dl>
+      <div className="mt-3.5 flex items-baseline justify-between gap-3 rounded-xl bg-white px-3.5 py-2.5 ring-1 ring-amber-100">
+        <p className="text-sm text-stone-600">Left to pay</p>
+        <p className="text-base font-semibold text-amber-700 tabular-nums" data-testid="crypto-remaining">
+          {received.remainingText} {received.symbol}
+        </p>
+      </div>
       {message ? (
         <p className="mt-3 text-[13px] leading-relaxed text-stone-700" role="status">
           {message}
