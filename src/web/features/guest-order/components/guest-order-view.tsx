@@ -1,11 +1,12 @@
 import { CheckCircle2, Clock, PackageCheck, RotateCcw, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { shortHash, shortOrderId } from '#common/format';
-import { formatUsd } from '#common/money';
 import { explorerTxUrl } from '#common/explorer';
 import type { GuestOrder } from '#common/schemas/guest-order';
 import { carrierTrackingUrl, CARRIER_NAME } from '#common/tracking';
 import { OrderItems } from '#web/components/order-items';
+import { OrderRefunds } from '#web/components/order-refunds';
+import { OrderTotals } from '#web/components/order-totals';
 import { Alert } from '#web/components/ui/alert';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
@@ -94,28 +95,14 @@ export function GuestOrderView({ id, token }: { id: string; token: string }) {
 
       <section aria-label="Items" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200/80">
         <OrderItems items={order.items} />
-        <dl className="mt-5 space-y-1.5 border-t border-stone-100 pt-4 text-sm">
-          <div className="flex justify-between text-stone-600">
-            <dt>Subtotal</dt>
-            <dd className="tabular-nums">{formatUsd(order.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between text-stone-600">
-            <dt>Shipping</dt>
-            <dd className="tabular-nums">
-              {order.shippingCents === 0 ? 'Free' : formatUsd(order.shippingCents)}
-            </dd>
-          </div>
-          {order.discountCents > 0 ? (
-            <div className="flex justify-between text-stone-600">
-              <dt>AELO discount</dt>
-              <dd className="tabular-nums">−{formatUsd(order.discountCents)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between pt-1 text-base font-semibold text-stone-950">
-            <dt>Total</dt>
-            <dd className="tabular-nums">{formatUsd(order.totalCents)}</dd>
-          </div>
-        </dl>
+        <OrderTotals
+          className="mt-5 border-t border-stone-100 pt-4"
+          subtotalCents={order.subtotalCents}
+          shippingCents={order.shippingCents}
+          discountCents={order.discountCents}
+          totalCents={order.totalCents}
+          refundedCents={order.refundedCents}
+        />
         {order.transactionSignature && token_ ? (
           <p className="mt-4 text-sm text-stone-500">
             Paid on Solana:{' '}
@@ -128,6 +115,13 @@ export function GuestOrderView({ id, token }: { id: string; token: string }) {
           </p>
         ) : null}
       </section>
+      {order.refunds.length > 0 ? (
+        <OrderRefunds
+          refunds={order.refunds}
+          headingLevel={2}
+          className="rounded-2xl bg-stone-50 p-5 ring-1 ring-stone-200/80"
+        />
+      ) : null}
       <p className="flex items-center gap-2 text-sm text-stone-500">
         <CheckCircle2 className="size-4 text-emerald-600" aria-hidden="true" />
         This page is private to the link in your order email.

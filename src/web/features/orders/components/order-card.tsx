@@ -1,6 +1,8 @@
 import { CheckCircle2, Clock, RotateCcw, Truck } from 'lucide-react';
 import { shortHash, shortOrderId } from '#common/format';
 import { OrderItems } from '#web/components/order-items';
+import { OrderRefunds } from '#web/components/order-refunds';
+import { OrderTotals } from '#web/components/order-totals';
 import { formatUsd } from '#common/money';
 import type { CustomerOrder } from '#common/schemas/customer-orders';
 import { explorerTxUrl } from '#common/explorer';
@@ -63,6 +65,18 @@ export function OrderCard({ order, cluster }: { order: CustomerOrder; cluster: C
       <div className="mt-4">
         <OrderItems items={order.items} size="sm" />
       </div>
+      <OrderTotals
+        className="mt-4 border-t border-stone-100 pt-4 sm:ml-auto sm:max-w-xs"
+        size="sm"
+        subtotalCents={order.subtotalCents}
+        shippingCents={order.shippingCents}
+        discountCents={order.discountCents}
+        totalCents={order.totalCents}
+        refundedCents={order.refundedCents}
+      />
+      {order.refunds.length > 0 ? (
+        <OrderRefunds refunds={order.refunds} className="mt-4 border-t border-stone-100 pt-4" />
+      ) : null}
       <dl className="mt-4 grid gap-4 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">Ship to</dt>

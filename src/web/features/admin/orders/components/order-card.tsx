@@ -1,6 +1,6 @@
 import { CARRIER_NAME, carrierTrackingUrl } from '#common/tracking';
 import { cn } from '#web/lib/cn';
-import { ChevronDown, ExternalLink, Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import { ChevronDown, ExternalLink, Pencil, RotateCcw, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import {
@@ -11,6 +11,8 @@ import {
   type OrderStatus,
 } from '#common/schemas/admin-orders';
 import { formatUsd } from '#common/money';
+import { OrderRefunds } from '#web/components/order-refunds';
+import { OrderTotals } from '#web/components/order-totals';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
@@ -22,6 +24,7 @@ import { formatDateTime, paymentMethodLabel } from '#web/features/admin/shared/f
 import { shortHash } from '#common/format';
 import { useDeleteOrder } from '../api/delete-order';
 import { useUpdateOrder } from '../api/update-order';
+import { RefundDialog } from './refund-dialog';
 
 const EXPLORER_TX = 'https://explorer.solana.com/tx/';
 
@@ -39,6 +42,10 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
   const [mode, setMode] = useState<Mode>('view');
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  const [isRefunding, setRefunding] = useState(false);
+  const canRefund = order.refundableCents > 0;
+  const isFullyRefunded = order.amountCents > 0 && order.refundedCents >= order.amountCents;
+  const needsRefund = order.refundRequired && canRefund && order.refundedCents === 0;
   const update = useUpdateOrder();
   const remove = useDeleteOrder({ onDeleted: () => onDone(ADMIN_MESSAGES.orderDeleted) });
   const bodyId = useId();
@@ -76,7 +83,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
       aria-label={`Order ${order.shortId}`}
       className={cn(
         'overflow-hidden rounded-2xl bg-white shadow-sm ring-1 shadow-stone-900/[0.03] transition-shadow',
-        order.refundRequired ? 'ring-red-200' : 'ring-stone-200/80',
+        needsRefund ? 'ring-red-200' : 'ring-stone-200/80',
         isOpen && 'shadow-md',
       )}
     >
@@ -97,10 +104,20 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
                 #{order.shortId}
               </span>
               <OrderStatusBadge status={order.status} />
-              {order.refundRequired ? (
+              {needsRefund ? (
                 <Badge tone="red">
                   <TriangleAlert className="size-3" aria-hidden="true" />
                   Refund required
+                </Badge>
+              ) : isFullyRefunded ? (
+                <Badge tone="rose">
+                  <RotateCcw className="size-3" aria-hidden="true" />
+                  Refunded
+                </Badge>
+              ) : order.refundedCents > 0 ? (
+                <Badge tone="rose">
+                  <RotateCcw className="size-3" aria-hidden="true" />
+                  Partly refunded
                 </Badge>
               ) : null}
             </span>
@@ -128,13 +145,17 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
       </div>
 
       <div id={bodyId} hidden={!isOpen} className="border-t border-stone-100 bg-stone-50/40">
-        {order.refundRequired ? (
-          <div className="flex gap-3 border-b border-red-100 bg-red-50 px-5 py-3 text-sm text-red-800">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <p>
+        {needsRefund ? (
+          <div className="flex flex-wrap items-center gap-3 border-b border-red-100 bg-red-50 px-5 py-3 text-sm text-red-800">
+            <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+            <p className="min-w-0 flex-1">
               <span className="font-semibold">Marked for refund.</span>{' '}
               {order.refundReason ?? 'The payment was confirmed after its stock was gone.'}
             </p>
+            <Button size="sm" variant="danger" onClick={() => setRefunding(true)}>
+              <RotateCcw className="size-3.5" aria-hidden="true" />
+              Refund {formatUsd(order.refundableCents)}
+            </Button>
           </div>
         ) : null}
 
@@ -238,28 +259,23 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
                 </li>
               ))}
             </ul>
-            <dl className="mt-4 space-y-1 border-t border-stone-200/80 pt-3 text-sm tabular-nums">
-              <div className="flex justify-between text-stone-500">
-                <dt>Subtotal</dt>
-                <dd>{formatUsd(order.subtotalCents)}</dd>
-              </div>
-              <div className="flex justify-between text-stone-500">
-                <dt>Shipping</dt>
-                <dd>{order.shippingCents === 0 ? 'Free' : formatUsd(order.shippingCents)}</dd>
-              </div>
-              {order.discountCents > 0 ? (
-                <div className="flex justify-between text-emerald-700">
-                  <dt>Token discount</dt>
-                  <dd>−{formatUsd(order.discountCents)}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between font-semibold text-stone-950">
-                <dt>Total</dt>
-                <dd>{formatUsd(order.amountCents)}</dd>
-              </div>
-            </dl>
+            <OrderTotals
+              className="mt-4 border-t border-stone-200/80 pt-3"
+              size="sm"
+              subtotalCents={order.subtotalCents}
+              shippingCents={order.shippingCents}
+              discountCents={order.discountCents}
+              totalCents={order.amountCents}
+              refundedCents={order.refundedCents}
+            />
           </section>
         </div>
+
+        {order.refunds.length > 0 ? (
+          <div className="border-t border-stone-100 px-5 py-4">
+            <OrderRefunds refunds={order.refunds} />
+          </div>
+        ) : null}
 
         <div className="border-t border-stone-100 bg-white px-5 py-4">
           {mode === 'edit' ? (
@@ -331,6 +347,12 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
             </div>
           ) : (
             <div className="flex flex-wrap justify-end gap-2">
+              {canRefund ? (
+                <Button variant="outline" size="sm" onClick={() => setRefunding(true)}>
+                  <RotateCcw className="size-3.5" aria-hidden="true" />
+                  Refund
+                </Button>
+              ) : null}
               <Button variant="outline" size="sm" onClick={startEdit}>
                 <Pencil className="size-3.5" aria-hidden="true" />
                 Edit
@@ -351,6 +373,9 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
           )}
         </div>
       </div>
+      {isRefunding ? (
+        <RefundDialog order={order} open onClose={() => setRefunding(false)} onRefunded={onDone} />
+      ) : null}
     </article>
   );
 }
