@@ -50,6 +50,7 @@ import {
 import { shopRoutes } from './modules/shop/shop.routes';
 import { storageRoutes, uploadsStatic } from './modules/storage/storage.routes';
 import { localChainRoutes } from './local-ledger/local-chain.routes';
+import { refundTransactionRoutes } from './modules/refunds/refunds.routes';
 
 export interface CreateAppOptions {
   /** Directory of the built SPA; defaults to dist/web. */
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/rewards', rewardsRoutes(deps));
   app.route('/api/tracking-info', trackingRoutes(deps));
   app.route('/api/solana-pay/token-purchases', tokenPurchaseTransactionRoutes(deps));
+  app.route('/api/solana-pay/refunds', refundTransactionRoutes(deps));
   app.route('/api/chain', chainRoutes(deps));
   app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));

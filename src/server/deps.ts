@@ -26,7 +26,11 @@ import {
   type CustomerOrdersService,
 } from './modules/orders/customer-orders.service';
 import { createGuestOrderService, type GuestOrderService } from './modules/orders/guest-order.service';
-import type { RefundView } from './modules/refunds/refunds.service';
+import {
+  createRefundsService,
+  type RefundsService,
+  type RefundView,
+} from './modules/refunds/refunds.service';
 import { explorerTxUrl } from '#common/explorer';
 import {
   createAccountSettingsService,
@@ -69,6 +73,8 @@ export interface AppDeps {
   chain: ChainService;
   cryptoPayments: CryptoPaymentsService;
   tokenSales: TokenSalesService;
+  /** Refunds, card and crypto: the admin's, and the shop's own (queueRefund); carried out by the refund worker. */
+  refunds: RefundsService;
   /** Outgoing mail, queued in the database and sent by the mail sender job. */
   mail: MailService;
   /** One order by the signed link of its mail (guests have no account). */
@@ -122,6 +128,7 @@ export async function createDeps(
   const stripe = createStripeGateway({ config, settings, logger });
   const localChain = config.solana.localLedger ? lazyLocalChain(config.dataDir) : undefined;
   const chain = createChainService({ config, localChain });
+  const refunds = createRefundsService({ config, database, logger, events, stripe, chain });
   const cryptoPayments = createCryptoPaymentsService({ config, database, logger, events, chain, market });
   const orderLinks = { publicUrl: config.publicUrl, secret: config.authSecret };
   const payments = createPaymentsService({
@@ -205,6 +212,7 @@ export async function createDeps(
     chain,
     cryptoPayments,
     tokenSales,
+    refunds,
     mail,
     guestOrders,
     customerOrders: createCustomerOrdersService({

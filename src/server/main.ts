@@ -7,6 +7,7 @@ import { attachLocalChainSockets } from './local-ledger/local-chain-sockets';
 import { startAirdropScheduler } from './jobs/airdrop-scheduler';
 import { startMailSender } from './jobs/mail-sender';
 import { startPaymentWatcher } from './jobs/payment-watcher';
+import { startRefundWorker } from './jobs/refund-worker';
 import { startReservationSweeper } from './jobs/reservation-sweeper';
 import { armCrashPoint } from './lib/crash-point';
 import { createLogger } from './lib/logger';
@@ -48,6 +49,7 @@ async function main() {
 
   const sweeper = startReservationSweeper(deps);
   const watcher = startPaymentWatcher(deps);
+  const refundWorker = startRefundWorker(deps);
   const mailSender = startMailSender(deps);
   const airdropScheduler = startAirdropScheduler(deps);
   const app = createApp(deps);
@@ -72,7 +74,13 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Jobs stop first; live-event streams end next so that open connections do not hold the server open.
-    void Promise.all([sweeper.stop(), watcher.stop(), mailSender.stop(), airdropScheduler.stop()])
+    void Promise.all([
+      sweeper.stop(),
+      watcher.stop(),
+      refundWorker.stop(),
+      mailSender.stop(),
+      airdropScheduler.stop(),
+    ])
       .then(() => detachLedgerSockets?.())
       .then(() => deps.events.close())
       .then(

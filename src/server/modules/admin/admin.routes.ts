@@ -11,6 +11,7 @@ import { AdminOrdersQuerySchema, AdminOrderUpdateSchema } from '#common/schemas/
 import { AdminProductPatchSchema, AdminProductsQuerySchema } from '#common/schemas/admin-products';
 import { AdminSettingUpdateSchema, SettingParamsSchema } from '#common/schemas/admin-settings';
 import { ProductInputSchema } from '#common/schemas/product';
+import { RefundInputSchema } from '#common/schemas/refund';
 import { AdminTokenPurchasesQuerySchema } from '#common/schemas/token-sale';
 import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
@@ -77,6 +78,13 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
     c.json(await admin.orders.update(c.req.param('id'), c.req.valid('json'), actor(c))),
   );
   router.delete('/orders/:id', async (c) => c.json(await admin.orders.remove(c.req.param('id'), actor(c))));
+  // Refunds (full or partial, with a reason; carried out by the refund worker) ---------------------
+  router.post('/orders/:id/refunds', validate('json', RefundInputSchema), async (c) =>
+    c.json(await deps.refunds.refundOrder(c.req.param('id'), c.req.valid('json'), actor(c)), 201),
+  );
+  router.get('/refunds/:id/sign-request', async (c) =>
+    c.json(await deps.refunds.signRequest(c.req.param('id'))),
+  );
 
   // Audit log ------------------------------------------------------------------------------------
   router.get('/audit', validate('query', AuditQuerySchema), async (c) =>

@@ -63,9 +63,7 @@ async function mintFacts(
   rpc: Rpc<SolanaRpcApi>,
   mint: Address,
 ): Promise<{ tokenProgram: Address; decimals: number }> {
-  const { value } = await rpc
-    .getAccountInfo(mint, { encoding: 'base64', commitment: 'confirmed' })
-    .send();
+  const { value } = await rpc.getAccountInfo(mint, { encoding: 'base64', commitment: 'confirmed' }).send();
   if (!value) throw new Error(`mint ${mint} not found`);
   const data = Buffer.from(value.data[0], 'base64');
   const tokenProgram = value.owner;
@@ -81,7 +79,9 @@ async function transferInstructions(
   input: RefundTransferInput,
 ): Promise<Instruction[]> {
   if (!input.mint) {
-    return [getTransferSolInstruction({ source: shop, destination: input.destination, amount: input.amount })];
+    return [
+      getTransferSolInstruction({ source: shop, destination: input.destination, amount: input.amount }),
+    ];
   }
   const mint = input.mint;
   const { tokenProgram, decimals } = await mintFacts(rpc, mint);
@@ -99,7 +99,14 @@ async function transferInstructions(
           amount: input.amount,
           decimals,
         })
-      : getTransferCheckedInstruction({ source, mint, destination, authority: shop, amount: input.amount, decimals });
+      : getTransferCheckedInstruction({
+          source,
+          mint,
+          destination,
+          authority: shop,
+          amount: input.amount,
+          decimals,
+        });
   return [
     getCreateAssociatedTokenIdempotentInstruction({
       payer: shop,

@@ -85,9 +85,12 @@ export function toRefundDto(row: RefundRow, view: RefundView): Refund {
     destination: row.destination,
     reason: row.reason,
     stripeRefundId: row.stripe_refund_id,
-    transactionSignature: row.status === 'succeeded' || row.status === 'sent' ? row.transaction_signature : null,
+    transactionSignature:
+      row.status === 'succeeded' || row.status === 'sent' ? row.transaction_signature : null,
     explorerUrl:
-      row.transaction_signature && row.status === 'succeeded' ? view.explorerUrl(row.transaction_signature) : null,
+      row.transaction_signature && row.status === 'succeeded'
+        ? view.explorerUrl(row.transaction_signature)
+        : null,
     createdAt: new Date(row.created_at).toISOString(),
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
   };
@@ -99,8 +102,12 @@ export function toRefundDto(row: RefundRow, view: RefundView): Refund {
  * transfer already has one. Call `RefundsService.kick()` after the transaction commits.
  */
 export async function queueRefund(trx: Db, input: QueueRefundInput): Promise<string | null> {
-  if (input.method === 'card' ? input.cryptoAmount !== null : !input.cryptoAmount || input.cryptoAmount <= 0n) {
-    throw new Error(`queueRefund: a ${input.method} refund ${input.method === 'card' ? 'has no' : 'needs a'} crypto amount`);
+  if (
+    input.method === 'card' ? input.cryptoAmount !== null : !input.cryptoAmount || input.cryptoAmount <= 0n
+  ) {
+    throw new Error(
+      `queueRefund: a ${input.method} refund ${input.method === 'card' ? 'has no' : 'needs a'} crypto amount`,
+    );
   }
   return createRefundsRepository(trx).insert({
     ...input,
@@ -147,7 +154,11 @@ export interface RefundsService {
   /** A crypto refund awaiting the shop wallet's signature, as a Solana Pay link for the admin's wallet. */
   signRequest(refundId: string): Promise<RefundSignRequest>;
   /** The Solana Pay transaction request's answer: the refund's transaction for `account` (the shop wallet) to sign. */
-  signTransaction(refundId: string, token: string, account: string): Promise<{ transaction: string; message: string }>;
+  signTransaction(
+    refundId: string,
+    token: string,
+    account: string,
+  ): Promise<{ transaction: string; message: string }>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -195,7 +206,8 @@ export function createRefundsService(deps: {
 
   async function announceById(id: string): Promise<void> {
     const row = await repo.findById(id);
-    if (row) await announce(row).catch((err: unknown) => log.warn({ err, refund: id }, 'refund event not sent'));
+    if (row)
+      await announce(row).catch((err: unknown) => log.warn({ err, refund: id }, 'refund event not sent'));
   }
 
   // The admin's refund ----------------------------------------------------------------------------
@@ -232,7 +244,10 @@ export function createRefundsService(deps: {
             amountCents: 'The amount is too small to refund in this coin',
           });
         }
-        destination = await r.findPayer(payment.id, order.transaction_signature ?? payment.transaction_signature);
+        destination = await r.findPayer(
+          payment.id,
+          order.transaction_signature ?? payment.transaction_signature,
+        );
       }
       const id = await r.insert({
         paymentId: payment.id,
@@ -365,7 +380,10 @@ export function createRefundsService(deps: {
     }
 
     let state =
-      row.status === 'sent' && row.transaction_signature && row.transaction_wire && row.last_valid_block_height
+      row.status === 'sent' &&
+      row.transaction_signature &&
+      row.transaction_wire &&
+      row.last_valid_block_height
         ? {
             signature: row.transaction_signature,
             wire: row.transaction_wire,
@@ -406,7 +424,8 @@ export function createRefundsService(deps: {
     }
     const outcome = await awaitBatch(rpc, state.signature, state.lastValidBlockHeight, CONFIRM);
     if (outcome === 'landed') await repo.markSucceeded(row.id, { signature: state.signature });
-    else if (outcome === 'failed') await repo.markFailed(row.id, 'The refund transaction failed on the chain');
+    else if (outcome === 'failed')
+      await repo.markFailed(row.id, 'The refund transaction failed on the chain');
     else if (outcome === 'expired') {
       await repo.forgetSigned(row.id, 'blockhash expired before the refund landed; signing anew');
       await repo.release(row.id);
@@ -480,19 +499,30 @@ export function createRefundsService(deps: {
       const expiresAt = new Date(Date.now() + SIGN_LINK_MS);
       const token = signLink(config.authSecret, SIGN_PURPOSE, row.id, expiresAt);
       const link = `${config.publicUrl}/api/solana-pay/refunds/${row.id}?token=${token}`;
-      return { url: `solana:${encodeURIComponent(link)}`, signer: accounts.shopWallet, expiresAt: expiresAt.toISOString() };
+      return {
+        url: `solana:${encodeURIComponent(link)}`,
+        signer: accounts.shopWallet,
+        expiresAt: expiresAt.toISOString(),
+      };
     },
 
     async signTransaction(refundId, token, account) {
-      if (!UUID.test(refundId) || !verifyLink(config.authSecret, SIGN_PURPOSE, refundId.toLowerCase(), token)) {
+      if (
+        !UUID.test(refundId) ||
+        !verifyLink(config.authSecret, SIGN_PURPOSE, refundId.toLowerCase(), token)
+      ) {
         throw new AppError('NOT_FOUND', 'Refund not found');
       }
       const row = await awaitingRefund(refundId);
       const accounts = await chain.requireAccounts();
       if (account !== accounts.shopWallet) {
-        throw new AppError('VALIDATION_FAILED', `Sign this refund with the shop wallet (${accounts.shopWallet})`, {
-          account: 'Not the shop wallet',
-        });
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `Sign this refund with the shop wallet (${accounts.shopWallet})`,
+          {
+            account: 'Not the shop wallet',
+          },
+        );
       }
       if (!row.destination) throw new AppError('CONFLICT', 'The wallet that paid is not known yet');
       const transaction = await unsignedRefund(chain.rpc, row.id, {
