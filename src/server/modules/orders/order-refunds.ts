@@ -18,21 +18,12 @@ export function refundFigures(
   return { refunds, refundedCents, refundableCents: Math.max(0, amountCents - refundedCents) };
 }
 
-/**
- * TEMPORARY (issue 37 work in progress): the refunds module's findRefundsOfOrders is a stub that
- * throws until its body lands; until then the order views list no refunds instead of failing.
- * Remove once src/server/modules/refunds/refunds.service.ts implements it.
- */
+/** The refunds of these orders (none: an empty map without asking for the view). */
 export async function refundsOfOrders(
   db: Db,
   orderIds: readonly string[],
   view: () => Promise<RefundView>,
 ): Promise<Map<string, Refund[]>> {
   if (orderIds.length === 0) return new Map();
-  try {
-    return await findRefundsOfOrders(db, orderIds, await view());
-  } catch (err) {
-    if (err instanceof Error && err.message.endsWith('not implemented yet')) return new Map();
-    throw err;
-  }
+  return findRefundsOfOrders(db, orderIds, await view());
 }
