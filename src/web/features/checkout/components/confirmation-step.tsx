@@ -39,7 +39,7 @@ export function ConfirmationStep({
               Order number
             </dt>
             <dd
-              className="font-mono text-[15px] font-semibold tracking-wider text-stone-950"
+              className="text-[15px] font-semibold tracking-[0.08em] text-stone-950 tabular-nums"
               data-testid="order-number"
             >
               {confirmation.orderNumber}

@@ -135,7 +135,7 @@ export function PaymentReturn({ reference, token = null }: { reference: string; 
               Order number
             </p>
             <p
-              className="font-mono text-[15px] font-semibold tracking-wider text-stone-950"
+              className="text-[15px] font-semibold tracking-[0.08em] text-stone-950 tabular-nums"
               data-testid="order-number"
             >
               {view.orderNumber}
