@@ -13,6 +13,10 @@ import Stripe from 'stripe';
  * - GET  /c/pay/:id                         a tiny hosted page: total, 'Pay' button, 'Cancel' link
  * - POST /c/pay/:id                         completes the session, sends a signed
  *                                           checkout.session.completed, 303 to success_url
+ * - POST /v1/refunds                        (form-encoded: payment_intent, amount, reason, metadata;
+ *                                           the same Idempotency-Key answers the same refund; more
+ *                                           than is left of the charge is refused as Stripe does)
+ * - GET  /v1/refunds/:id
  *
  * Events are signed with the SDK's own `stripe.webhooks.generateTestHeaderString` and delivered
  * to the webhook (a URL, or a handler such as the app's `app.request`) before the triggering
@@ -66,6 +70,31 @@ export interface WebhookDelivery {
   body: string;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string | null;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  transfer_reversal: null;
+}
+
+export interface FakeRefundRecord {
+  refund: FakeRefund;
+  /** The Idempotency-Key it was created with. */
+  idempotencyKey: string | undefined;
+  /** The decoded form the SDK sent. */
+  params: Record<string, unknown>;
+}
+
 export type WebhookTarget = string | ((request: Request) => Promise<Response>);
 
 export interface FakeStripeServer {
@@ -81,6 +110,14 @@ export interface FakeStripeServer {
   /** API requests seen (method, path, status). */
   requests: Array<{ method: string; path: string; status: number }>;
   setWebhook(target: WebhookTarget | undefined): void;
+  /** Every refund created, in order (a request repeated with its Idempotency-Key creates none). */
+  refunds: FakeRefundRecord[];
+  /** What is left to refund of a paid session's payment intent (undefined: unknown intent). */
+  refundableOf(paymentIntentId: string): number | undefined;
+  /** The status new refunds get ('succeeded' by default; 'pending' as a bank that takes its time). */
+  setRefundStatus(status: FakeRefund['status']): void;
+  /** Moves a refund to a final status (a pending refund settling). */
+  settleRefund(id: string, status?: FakeRefund['status']): void;
   /** Makes the next N session creations fail with this HTTP status (Stripe error body). */
   failNextCreate(status?: number, count?: number): void;
   /** Pays the session (as the hosted page's Pay button) and delivers checkout.session.completed. */
@@ -198,6 +235,12 @@ export async function startFakeStripe(options: StartFakeStripeOptions = {}): Pro
   const records = new Map<string, FakeSessionRecord>();
   const sessions: FakeSessionRecord[] = [];
   const idempotent = new Map<string, FakeSessionRecord>();
+  /** Paid payment intents: what was charged and what is refunded so far. */
+  const intents = new Map<string, { charge: string; amount: number; refunded: number; currency: string }>();
+  const refunds: FakeRefundRecord[] = [];
+  const refundsById = new Map<string, FakeRefundRecord>();
+  const refundKeys = new Map<string, FakeRefundRecord>();
+  let refundStatus: FakeRefund['status'] = 'succeeded';
   const deliveries: WebhookDelivery[] = [];
   const requests: FakeStripeServer['requests'] = [];
   let failures: { status: number; count: number } | undefined;
@@ -259,6 +302,12 @@ export async function startFakeStripe(options: StartFakeStripeOptions = {}): Pro
     record.session.status = 'complete';
     record.session.payment_status = record.session.amount_total === 0 ? 'no_payment_required' : 'paid';
     record.session.payment_intent = randomId('pi_test_');
+    intents.set(record.session.payment_intent, {
+      charge: randomId('ch_test_'),
+      amount: record.session.amount_total,
+      refunded: 0,
+      currency: record.session.currency,
+    });
     record.session.customer_details = { email: record.session.customer_email };
     record.session.url = null;
     return deliver('checkout.session.completed', record.session);
@@ -372,6 +421,71 @@ export async function startFakeStripe(options: StartFakeStripeOptions = {}): Pro
     return record;
   };
 
+  const createRefund = (
+    params: Record<string, unknown>,
+    idempotencyKey: string | undefined,
+  ): FakeRefundRecord => {
+    const intentId = asString(params.payment_intent);
+    if (!intentId) {
+      throw new StripeApiError(
+        400,
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
+    }
+    const intent = intents.get(intentId);
+    if (!intent) {
+      throw new StripeApiError(
+        404,
+        `No such payment_intent: '${intentId}'`,
+        'payment_intent',
+        'invalid_request_error',
+        'resource_missing',
+      );
+    }
+    const left = intent.amount - intent.refunded;
+    if (left <= 0) {
+      throw new StripeApiError(
+        400,
+        `Charge ${intent.charge} has already been refunded.`,
+        undefined,
+        'invalid_request_error',
+        'charge_already_refunded',
+      );
+    }
+    const amount = params.amount === undefined ? left : requireInt(params.amount, 'amount', 1);
+    if (amount > left) {
+      const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+      throw new StripeApiError(
+        400,
+        `Refund amount (${usd(amount)}) is greater than unrefunded amount on charge (${usd(left)})`,
+        'amount',
+        'invalid_request_error',
+        'amount_too_large',
+      );
+    }
+    intent.refunded += amount;
+    const refund: FakeRefund = {
+      id: randomId('re_test_'),
+      object: 'refund',
+      amount,
+      balance_transaction: refundStatus === 'succeeded' ? randomId('txn_test_') : null,
+      charge: intent.charge,
+      created: Math.floor(Date.now() / 1000),
+      currency: intent.currency,
+      metadata: Object.fromEntries(Object.entries(asRecord(params.metadata)).map(([k, v]) => [k, String(v)])),
+      payment_intent: intentId,
+      reason: asString(params.reason) ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: refundStatus,
+      transfer_reversal: null,
+    };
+    const record = { refund, idempotencyKey, params };
+    refunds.push(record);
+    refundsById.set(refund.id, record);
+    return record;
+  };
+
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve, reject) => {
       const chunks: Buffer[] = [];
@@ -476,6 +590,30 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a
           if (typeof idempotencyKey === 'string') idempotent.set(idempotencyKey, record);
           result = record.session;
         }
+      } else if (method === 'POST' && url.pathname === '/v1/refunds') {
+        const idempotencyKey = req.headers['idempotency-key'];
+        const key = typeof idempotencyKey === 'string' ? idempotencyKey : undefined;
+        const cached = key ? refundKeys.get(key) : undefined;
+        if (cached) {
+          result = cached.refund;
+        } else {
+          const record = createRefund(decodeStripeForm(body), key);
+          if (key) refundKeys.set(key, record);
+          result = record.refund;
+        }
+      } else if (method === 'GET' && /^\/v1\/refunds\/[\w]+$/.test(url.pathname)) {
+        const id = url.pathname.slice('/v1/refunds/'.length);
+        const record = refundsById.get(id);
+        if (!record) {
+          throw new StripeApiError(
+            404,
+            `No such refund: '${id}'`,
+            'id',
+            'invalid_request_error',
+            'resource_missing',
+          );
+        }
+        result = record.refund;
       } else if (method === 'GET' && one) {
         const record = records.get(one[1]!);
         if (!record)
@@ -533,6 +671,23 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a
     requests,
     setWebhook(target) {
       webhook = target;
+    },
+    refunds,
+    refundableOf(paymentIntentId) {
+      const intent = intents.get(paymentIntentId);
+      return intent ? intent.amount - intent.refunded : undefined;
+    },
+    setRefundStatus(status) {
+      refundStatus = status;
+    },
+    settleRefund(id, status = 'succeeded') {
+      const record = refundsById.get(id);
+      if (!record) throw new Error(`fake Stripe: no refund ${id}`);
+      if ((status === 'failed' || status === 'canceled') && record.refund.status !== status) {
+        const intent = intents.get(record.refund.payment_intent);
+        if (intent) intent.refunded -= record.refund.amount;
+      }
+      record.refund.status = status;
     },
     failNextCreate(status = 500, count = 1) {
       failures = { status, count };
