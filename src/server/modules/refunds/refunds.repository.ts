@@ -192,7 +192,11 @@ export function createRefundsRepository(db: Db) {
         )
         returning *
       `.execute(db);
-      return result.rows;
+      // RETURNING keeps no order: oldest first, as decided.
+      return result.rows.sort(
+        (a, b) =>
+          new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id),
+      );
     },
 
     /** Gives a lease back early (the next pass may look at the refund at once). */
