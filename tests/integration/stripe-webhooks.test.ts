@@ -136,7 +136,11 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
 
     const pay = await fetch(checkoutUrl, { method: 'POST', redirect: 'manual' });
     expect(pay.status).toBe(303);
-    expect(pay.headers.get('location')).toBe(`http://localhost:3000/success?reference=${reference}`);
+    // The way back carries the checkout's access token: /success can name the order and link to it.
+    const back = new URL(pay.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe('http://localhost:3000/success');
+    expect(back.searchParams.get('reference')).toBe(reference);
+    expect(back.searchParams.get('token')).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
     expect(fake.deliveries.at(-1)).toMatchObject({ type: 'checkout.session.completed', status: 200 });
     expect(JSON.parse(fake.deliveries.at(-1)!.body)).toEqual({
       received: true,
@@ -292,7 +296,7 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
     });
   });
 
-  it('turns a completion that arrives after its stock was sold into a failed order marked for refund', async () => {
+  it('turns a completion that arrives after its stock was sold into a failed order, refunded in full', async () => {
     const product = await insertProduct(db, { title: 'Last Tank', quantity: 1 });
     const first = await startCardCheckout(product.id);
     const original = structuredClone(fake.session(first.sessionId)!.session);
@@ -330,8 +334,24 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
       order_id: order!.id,
       payment_method: 'card',
       message:
-        'Your payment was received, but an item sold out before it was confirmed. You will receive a full refund.',
+        'Your payment arrived after this checkout had ended, and an item in it is no longer available, so no order was placed. Your payment is being refunded in full to the card or wallet that paid it.',
+      refunds: [
+        {
+          amountText: '$34.99',
+          status: expect.stringMatching(/^(pending|sent|succeeded)$/),
+          reason: 'Paid after the checkout ended; no longer in stock: Last Tank',
+        },
+      ],
     });
+    // The refund is on its way through the path the admin uses: one, of everything paid.
+    const refunds = await db
+      .selectFrom('refunds')
+      .select(['method', 'kind', 'scope', 'amount_cents', 'order_id'])
+      .where('payment_id', '=', payment.id)
+      .execute();
+    expect(refunds).toEqual([
+      { method: 'card', kind: 'automatic', scope: 'order', amount_cents: 3_499, order_id: order!.id },
+    ]);
 
     // Delivered again: still one order.
     const again = await fake.sendEvent(completedEvent(original));

@@ -162,6 +162,10 @@ export function createCheckoutService({
         );
       }
 
+      // A cart whose checkout was paid is closed: paying it again would charge twice for one order.
+      if (input.cartId && (await payments.isCartPaid(input.cartId))) {
+        throw new AppError('CONFLICT', CHECKOUT_SERVER_MESSAGES.cartAlreadyPaid);
+      }
       // A new checkout from the same cart replaces the earlier one (the shopper went back and
       // changed the cart): its hold ends first, its Stripe session expired.
       if (input.cartId) await payments.releaseCart(input.cartId, new Date());

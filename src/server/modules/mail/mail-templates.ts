@@ -122,17 +122,42 @@ export function orderConfirmationMail(order: OrderMailFacts): OutgoingMail {
   );
 }
 
-export function orderRefundMail(order: OrderMailFacts): OutgoingMail {
+/** A failed order: why (in the shopper's words) and that its payment is being refunded. */
+export function orderRefundMail(order: OrderMailFacts, reason: string): OutgoingMail {
   const number = shortOrderId(order.id);
   return mail(
     `order-refund:${order.id}`,
     order.to,
     `Order #${number}: your payment will be refunded`,
     [
-      `We received your payment of ${order.totalText}, but could not reserve your items in time, so order #${number} cannot be shipped.`,
-      'Your payment will be refunded within 5 business days. We are sorry for the trouble.',
+      `We received your payment of ${order.totalText} for order #${number}. ${reason}`,
+      'We have started a full refund to the card or wallet that paid; it arrives within 5 business days. We are sorry for the trouble.',
     ],
     { label: 'See your order', url: order.statusUrl },
+  );
+}
+
+/**
+ * Money that reached a checkout but paid no order (sent after the order was paid, after the
+ * checkout ended, or beyond the amount due): it is on its way back to the wallet that sent it.
+ */
+export function paymentRefundMail(refund: {
+  refundId: string;
+  to: string;
+  amountText: string;
+  reason: string;
+  wallet: string;
+  statusUrl: string;
+}): OutgoingMail {
+  return mail(
+    `payment-refund:${refund.refundId}`,
+    refund.to,
+    `We are refunding ${refund.amountText}`,
+    [
+      `We received ${refund.amountText} that could not be used for your order (${refund.reason.toLowerCase()}).`,
+      `We are sending it back to the wallet that paid it (${refund.wallet}). You do not need to do anything.`,
+    ],
+    { label: 'See your payment', url: refund.statusUrl },
   );
 }
 

@@ -69,10 +69,12 @@ export function createOrdersRepository(db: Db) {
         .execute();
     },
 
-    async findByPaymentId(paymentId: string): Promise<{ id: string; status: OrderStatus } | null> {
+    async findByPaymentId(
+      paymentId: string,
+    ): Promise<{ id: string; status: OrderStatus; user_id: string | null } | null> {
       const row = await db
         .selectFrom('orders')
-        .select(['id', 'status'])
+        .select(['id', 'status', 'user_id'])
         .where('payment_id', '=', paymentId)
         .executeTakeFirst();
       return row ?? null;

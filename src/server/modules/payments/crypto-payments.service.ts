@@ -9,16 +9,12 @@ import {
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
-  signature as toSignature,
+  type Address,
   type Instruction,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import {
-  findAssociatedTokenPda,
-  getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token';
-import { centsToBaseUnits, formatCryptoAmount, SOL_DECIMALS } from '#common/crypto-amounts';
+import { findAssociatedTokenPda, getTransferCheckedInstruction } from '@solana-program/token';
+import { centsToBaseUnits, SOL_DECIMALS } from '#common/crypto-amounts';
 import type { TransactionRequestResponse } from '#common/schemas/chain';
 import type { CheckoutResponse } from '#common/schemas/checkout';
 import { encodeTransferRequestUrl } from '#common/solana-pay';
@@ -30,12 +26,18 @@ import { AppError } from '#server/lib/app-error';
 import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import { accountAddress, type ChainService } from '../chain/chain.service';
+import { transactionsNaming } from '../chain/reference-watch';
 import { validateTransfer } from '../chain/transfer-validation';
 import type { EventHub } from '../events/event-hub';
 import type { MarketService } from '../market/market.service';
-import { confirmPaymentInTransaction } from './payment-confirmation';
+import {
+  settleTransfer,
+  type CoinInfo,
+  type SeenTransfer,
+  type SettlementContext,
+} from './crypto-settlement';
 import { createPaymentsRepository, type CryptoQuoteColumns, type PaymentRow } from './payments.repository';
-import { publishOrderCreated, publishStockChange } from './payments.service';
+import { publishPaymentConfirmed } from './payments.service';
 
 /**
  * Crypto payments (SOL, or AELO at 10% off): quoted on the server from the market's prices in
@@ -50,7 +52,7 @@ export const CRYPTO_MESSAGES = {
   solPrice: 'Failed to get SOL price',
   tokenPrice: 'Failed to get AELO price',
   notAwaiting: 'This payment is no longer awaiting payment',
-  late: 'Paid after the 5-minute payment window closed; the quote no longer held',
+  alreadyPaid: 'This order is already paid; nothing more is due',
 } as const;
 
 export type { CryptoQuoteColumns };
@@ -79,6 +81,8 @@ export interface CryptoPaymentsService {
    * confirmed. `known`: the payment's row when the caller has just read it (one query fewer).
    */
   check(reference: string, known?: PaymentRow): Promise<boolean>;
+  /** Decimals and symbols of SOL and the shop's token. */
+  coins(): Promise<CoinInfo>;
   /** One watcher pass: leased payments checked; returns how many were confirmed. */
   watch(now?: Date): Promise<number>;
   /** Checks at once the watched payments among these account keys (a transaction just landed). */
@@ -119,107 +123,111 @@ export function createCryptoPaymentsService(deps: {
     const accounts = await chain.requireAccounts();
     const recipient = payment.recipient ?? accounts.shopWallet;
     const mint = payment.crypto_mint;
-    let token: { mint: string; recipientTokenAccount: string } | undefined;
+    let token: { mint: string; recipientTokenAccount: string; tokenProgram: Address } | undefined;
     if (mint) {
+      // Every instruction and token account of a mint goes through the mint's own program (Token
+      // or Token-2022): the shop mint's is known; another mint's is its account's owner.
+      const tokenProgram =
+        mint === accounts.mint
+          ? accounts.tokenProgram
+          : (
+              await chain.rpc
+                .getAccountInfo(address(mint), { commitment: 'confirmed', encoding: 'base64' })
+                .send()
+            ).value?.owner;
+      if (!tokenProgram) throw new AppError('UNAVAILABLE', 'The payment token cannot be read right now');
       const isShops = mint === accounts.mint && recipient === accounts.shopWallet;
       const [recipientTokenAccount] = isShops
         ? [accounts.shopTokenAccount]
-        : await findAssociatedTokenPda({
-            owner: address(recipient),
-            mint: address(mint),
-            tokenProgram: TOKEN_PROGRAM_ADDRESS,
-          });
-      token = { mint, recipientTokenAccount };
+        : await findAssociatedTokenPda({ owner: address(recipient), mint: address(mint), tokenProgram });
+      token = { mint, recipientTokenAccount, tokenProgram };
     }
     return { recipient, amount: BigInt(payment.crypto_amount ?? '0'), reference: payment.reference, token };
   }
 
-  async function confirm(reference: string, signature: string, blockTime: bigint | null, received: bigint) {
-    const now = new Date();
-    let result;
+  const links = { publicUrl: config.publicUrl, secret: config.authSecret };
+
+  /** Decimals and symbols of SOL and the shop's token (for the texts of amounts). */
+  async function coins(): Promise<CoinInfo> {
+    const accounts = await chain.accounts().catch(() => null);
+    return {
+      sol: { decimals: SOL_DECIMALS, symbol: 'SOL' },
+      aelo: { decimals: accounts?.decimals ?? 6, symbol: TOKEN_SYMBOL },
+    };
+  }
+
+  /**
+   * Records one valid transfer against its payment and does what it calls for (crypto-settlement.ts),
+   * in one transaction holding the payment's row lock; then tells the shop about a new order.
+   */
+  async function settle(reference: string, transfer: SeenTransfer, ctx: SettlementContext): Promise<void> {
+    let outcome;
     try {
-      result = await db.transaction().execute(async (trx) => {
+      outcome = await db.transaction().execute(async (trx) => {
         const payment = await createPaymentsRepository(trx).lockByReference(reference);
-        if (!payment || payment.status === 'confirmed') return null;
-        const paidAt = blockTime === null ? now : new Date(Number(blockTime) * 1000);
-        // The quote held for the payment's life: a transfer after it is refunded, never guessed at.
-        const late = paidAt.getTime() > payment.expires_at.getTime();
-        return confirmPaymentInTransaction(trx, payment, {
-          source: 'chain',
-          refusal: late
-            ? { error: `late: paid at ${paidAt.toISOString()}`, refundReason: CRYPTO_MESSAGES.late }
-            : null,
-          patch: { watch_lease_until: null },
-          transactionSignature: signature,
-          detail: { signature, received: received.toString(), blockTime: blockTime?.toString() ?? null },
-          now,
-          links: { publicUrl: config.publicUrl, secret: config.authSecret },
-        });
+        if (!payment) return null;
+        return { payment, settlement: await settleTransfer(trx, payment, transfer, ctx) };
       });
     } catch (err) {
       if (isUniqueViolation(err)) {
-        log.warn({ reference, signature }, 'signature already pays another payment: refused');
-        return false;
+        log.warn(
+          { reference, signature: transfer.signature },
+          'signature already pays another payment: refused',
+        );
+        return;
       }
       throw err;
     }
-    if (!result) return true;
+    if (!outcome) return;
+    const { payment, settlement } = outcome;
+    if (settlement.kind === 'refunded') {
+      log.info(
+        { reference, signature: transfer.signature },
+        'transfer to an ended or paid checkout: refund queued',
+      );
+    }
+    if (settlement.kind !== 'confirmed') return;
     crashPoint('payments:after-confirm');
-    if (result.failed) log.warn({ orderId: result.order.id, reference }, 'crypto payment needs a refund');
-    await publishOrderCreated(events, result.order);
-    await publishStockChange(events, result.change);
-    return true;
-  }
-
-  /** Records an underpayment once per amount seen (the payment stays awaiting; the status says so). */
-  async function noteUnderpayment(payment: PaymentRow, received: bigint, signature: string) {
-    const decimals = payment.crypto_mint ? (await chain.requireAccounts()).decimals : SOL_DECIMALS;
-    const symbol = payment.method === 'aelo' ? TOKEN_SYMBOL : 'SOL';
-    const error = `underpaid: received ${formatCryptoAmount(received, decimals)} of ${formatCryptoAmount(payment.crypto_amount ?? '0', decimals)} ${symbol}`;
-    if (payment.error === error) return;
-    const repo = createPaymentsRepository(db);
-    await repo.update(payment.id, { error });
-    await repo.insertEvent(payment.id, payment.status, payment.status, {
-      source: 'chain',
-      signature,
-      underpaid: received.toString(),
-    });
+    if (settlement.result.failed) {
+      log.warn(
+        { orderId: settlement.result.order.id, reference },
+        'crypto payment could not be placed: refund queued',
+      );
+    }
+    await publishPaymentConfirmed(events, payment, settlement.result);
   }
 
   async function check(reference: string, known?: PaymentRow): Promise<boolean> {
     const repo = createPaymentsRepository(db);
     const payment = known ?? (await repo.findByReference(reference));
     if (!payment || (payment.method !== 'sol' && payment.method !== 'aelo')) return false;
-    if (payment.status === 'confirmed') return true;
-    const found = await chain.rpc
-      .getSignaturesForAddress(address(reference), { commitment: 'confirmed', limit: 25 })
-      .send();
-    if (found.length === 0) return false;
-    const expected = await expectedOf(payment);
-    // Oldest first: the first valid transfer pays; any later one is the shopper's to reclaim.
-    for (const entry of [...found].reverse()) {
-      if (entry.err) continue;
-      const other = await repo.findIdBySignature(entry.signature);
-      if (other !== null && other !== payment.id) continue;
-      const tx = await chain.rpc
-        .getTransaction(toSignature(entry.signature), {
-          commitment: 'confirmed',
-          encoding: 'json',
-          maxSupportedTransactionVersion: 0,
-        })
-        .send();
-      const verdict = validateTransfer(tx, expected);
-      if (verdict.ok) {
-        crashPoint('crypto:transfer-seen');
-        return confirm(reference, entry.signature, entry.blockTime ?? null, verdict.received);
+    // Any amount counts (parts add up); what each transfer pays is settled with the payment locked.
+    const expected = { ...(await expectedOf(payment)), amount: 1n };
+    const ctx: SettlementContext = { links, now: new Date(), coins: await coins() };
+    let settled = false;
+    for await (const seen of transactionsNaming(chain.rpc, reference, {
+      isKnown: (signature) => repo.isKnownSignature(signature),
+    })) {
+      const verdict = validateTransfer(seen.transaction, expected);
+      if (!verdict.ok) {
+        log.info({ reference, signature: seen.signature, reason: verdict.reason }, 'transfer refused');
+        continue;
       }
-      if (verdict.reason === 'amount' && verdict.received !== undefined && verdict.received > 0n) {
-        await noteUnderpayment(payment, verdict.received, entry.signature);
-      } else {
-        log.info({ reference, signature: entry.signature, reason: verdict.reason }, 'transfer refused');
-      }
+      crashPoint('crypto:transfer-seen');
+      await settle(
+        reference,
+        {
+          signature: seen.signature,
+          payer: verdict.payer,
+          amount: verdict.received,
+          blockTime: seen.blockTime,
+        },
+        ctx,
+      );
+      settled = true;
     }
-    return false;
+    if (!settled) return payment.status === 'confirmed';
+    return (await repo.findByReference(reference))?.status === 'confirmed';
   }
 
   return {
@@ -264,6 +272,7 @@ export function createCryptoPaymentsService(deps: {
       if (!payment || (payment.method !== 'sol' && payment.method !== 'aelo')) {
         throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found');
       }
+      if (payment.status === 'confirmed') throw new AppError('CONFLICT', CRYPTO_MESSAGES.alreadyPaid);
       if (payment.status !== 'pending' || payment.expires_at.getTime() <= Date.now()) {
         throw new AppError('CONFLICT', CRYPTO_MESSAGES.notAwaiting);
       }
@@ -273,19 +282,23 @@ export function createCryptoPaymentsService(deps: {
       let transfer: Instruction;
       if (expected.token) {
         const accounts = await chain.requireAccounts();
+        const { tokenProgram } = expected.token;
         const [source] = await findAssociatedTokenPda({
           owner: payer.address,
           mint: address(expected.token.mint),
-          tokenProgram: TOKEN_PROGRAM_ADDRESS,
+          tokenProgram,
         });
-        const ix = getTransferCheckedInstruction({
-          source,
-          mint: address(expected.token.mint),
-          destination: address(expected.token.recipientTokenAccount),
-          authority: payer,
-          amount: expected.amount,
-          decimals: accounts.decimals,
-        });
+        const ix = getTransferCheckedInstruction(
+          {
+            source,
+            mint: address(expected.token.mint),
+            destination: address(expected.token.recipientTokenAccount),
+            authority: payer,
+            amount: expected.amount,
+            decimals: accounts.decimals,
+          },
+          { programAddress: tokenProgram },
+        );
         transfer = { ...ix, accounts: [...ix.accounts, referenceMeta] };
       } else {
         const ix = getTransferSolInstruction({
@@ -310,6 +323,8 @@ export function createCryptoPaymentsService(deps: {
 
     check,
 
+    coins,
+
     async watch(now = new Date()) {
       const references = await createPaymentsRepository(db).leaseCryptoForWatch(
         now,
@@ -333,7 +348,10 @@ export function createCryptoPaymentsService(deps: {
     },
 
     async checkAddresses(keys) {
-      const references = await createPaymentsRepository(db).findWatchedReferences(keys);
+      const references = await createPaymentsRepository(db).findWatchedReferences(
+        keys,
+        new Date(Date.now() - config.solana.lateWatchMs),
+      );
       for (const reference of references) {
         try {
           await check(reference);

@@ -1,7 +1,8 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '#server/db/client';
+import { leaseForWatch } from '#server/db/lease';
 import type { PaymentMethod } from '#common/schemas/checkout';
-import type { PaymentStatus, PaymentsTable } from '#server/db/schema';
+import type { PaymentStatus, PaymentsTable, RefundStatus } from '#server/db/schema';
 
 export interface PaymentRow {
   id: string;
@@ -28,6 +29,8 @@ export interface PaymentRow {
   crypto_mint: string | null;
   recipient: string | null;
   crypto_price_usd: string | null;
+  /** The browser cart the checkout came from (closed once paid). */
+  cart_id: string | null;
 }
 
 /** What a crypto payment is quoted at (fixed for the payment's life). */
@@ -53,6 +56,50 @@ export interface NewPaymentRow {
   clientIp: string | null;
   cartId: string | null;
   crypto: CryptoQuoteColumns | null;
+}
+
+export interface NewTransferRow {
+  paymentId: string;
+  signature: string;
+  payer: string;
+  amount: bigint;
+  blockTime: Date | null;
+}
+
+/** A recorded transfer (payment_transfers), amounts as bigint base units. */
+export interface TransferRow {
+  id: string;
+  signature: string;
+  payer: string;
+  amount: bigint;
+  appliedAmount: bigint;
+  blockTime: Date | null;
+}
+
+function toTransfer(row: {
+  id: string;
+  signature: string;
+  payer: string;
+  amount: string;
+  applied_amount: string;
+  block_time: Date | null;
+}): TransferRow {
+  return {
+    id: row.id,
+    signature: row.signature,
+    payer: row.payer,
+    amount: BigInt(row.amount),
+    appliedAmount: BigInt(row.applied_amount),
+    blockTime: row.block_time,
+  };
+}
+
+export interface RefundSummaryRow {
+  method: PaymentMethod;
+  status: RefundStatus;
+  amount_cents: number;
+  crypto_amount: string | null;
+  reason: string;
 }
 
 /** Who a checkout belongs to, for the limits on what one client may hold. */
@@ -86,6 +133,7 @@ const PAYMENT_COLUMNS = [
   'crypto_mint',
   'recipient',
   'crypto_price_usd',
+  'cart_id',
 ] as const;
 
 export function createPaymentsRepository(db: Db) {
@@ -296,9 +344,10 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /**
-     * Crypto payments to look for on the chain, leased to the caller until `leaseUntil` (another
-     * instance skips them meanwhile): pending ones, and ended ones still inside the late window
-     * (a payment after expiry is refunded, not lost), leased longer (`lateLeaseUntil`).
+     * Crypto payments to look for on the chain (db/lease.ts), leased to the caller: pending ones
+     * until `pendingUntil`; and, until `lateUntil` (less often), those of any status whose time
+     * ended after `lateSince` (the late window), paid ones included, so whatever still arrives for a
+     * paid, closed, expired or cancelled checkout is seen, recorded and refunded, never lost.
      */
     async leaseCryptoForWatch(
       now: Date,
@@ -306,32 +355,24 @@ export function createPaymentsRepository(db: Db) {
       lease: { pendingUntil: Date; lateUntil: Date },
       limit: number,
     ): Promise<string[]> {
-      const result = await sql<{ reference: string }>`
-        update payments set watch_lease_until =
-          case when status = 'pending' then ${lease.pendingUntil}::timestamptz else ${lease.lateUntil}::timestamptz end
-        where id in (
-          select id from payments
-          where method in ('sol', 'aelo') and transaction_signature is null
-            and (status = 'pending' or (status in ('expired', 'cancelled') and expires_at > ${lateSince}))
-            and (watch_lease_until is null or watch_lease_until <= ${now})
-          order by created_at
-          limit ${limit}
-          for update skip locked
-        )
-        returning reference
-      `.execute(db);
-      return result.rows.map((r) => r.reference);
+      return leaseForWatch(db, {
+        table: 'payments',
+        eligible: sql`method in ('sol', 'aelo') and (status = 'pending' or expires_at > ${lateSince})`,
+        until: sql`case when status = 'pending' then ${lease.pendingUntil}::timestamptz else ${lease.lateUntil}::timestamptz end`,
+        now,
+        limit,
+      });
     },
 
-    /** Which of these addresses are references of crypto payments still looked for. */
-    async findWatchedReferences(addresses: readonly string[]): Promise<string[]> {
+    /** Which of these addresses are references of crypto payments still looked for (as leased above). */
+    async findWatchedReferences(addresses: readonly string[], lateSince: Date): Promise<string[]> {
       if (addresses.length === 0) return [];
       const rows = await db
         .selectFrom('payments')
         .select('reference')
         .where('reference', 'in', [...addresses])
         .where('method', 'in', ['sol', 'aelo'])
-        .where('transaction_signature', 'is', null)
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb('expires_at', '>', lateSince)]))
         .execute();
       return rows.map((r) => r.reference);
     },
@@ -344,6 +385,122 @@ export function createPaymentsRepository(db: Db) {
         .where('transaction_signature', '=', signature)
         .executeTakeFirst();
       return row?.id ?? null;
+    },
+
+    /**
+     * Records a transfer naming the payment (once per signature, across all payments); its id, or
+     * null when that signature was recorded before.
+     */
+    async insertTransfer(transfer: NewTransferRow): Promise<string | null> {
+      const row = await db
+        .insertInto('payment_transfers')
+        .values({
+          payment_id: transfer.paymentId,
+          signature: transfer.signature,
+          payer: transfer.payer,
+          amount: transfer.amount.toString(),
+          block_time: transfer.blockTime,
+        })
+        .onConflict((oc) => oc.column('signature').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** Whether this signature was already recorded (as a transfer, or as what paid a payment). */
+    async isKnownSignature(signature: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('payment_transfers')
+        .select('id')
+        .where('signature', '=', signature)
+        .unionAll(db.selectFrom('payments').select('id').where('transaction_signature', '=', signature))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * The payment's transfers that still count toward it: not applied to an order and not being
+     * refunded, oldest first.
+     */
+    async findOpenTransfers(paymentId: string): Promise<TransferRow[]> {
+      const rows = await db
+        .selectFrom('payment_transfers as t')
+        .leftJoin('refunds as r', 'r.transfer_id', 't.id')
+        .select(['t.id', 't.signature', 't.payer', 't.amount', 't.applied_amount', 't.block_time'])
+        .where('t.payment_id', '=', paymentId)
+        .where('t.applied_amount', '=', '0')
+        .where('r.id', 'is', null)
+        .orderBy('t.block_time', (ob) => ob.asc().nullsLast())
+        .orderBy('t.created_at')
+        .orderBy('t.id')
+        .execute();
+      return rows.map(toTransfer);
+    },
+
+    /** The transfers that paid the payment's order (applied), oldest first. */
+    async findAppliedTransfers(paymentId: string): Promise<TransferRow[]> {
+      const rows = await db
+        .selectFrom('payment_transfers')
+        .select(['id', 'signature', 'payer', 'amount', 'applied_amount', 'block_time'])
+        .where('payment_id', '=', paymentId)
+        .where('applied_amount', '>', '0')
+        .orderBy('block_time', (ob) => ob.asc().nullsLast())
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toTransfer);
+    },
+
+    async setApplied(transferId: string, applied: bigint): Promise<void> {
+      await db
+        .updateTable('payment_transfers')
+        .set({ applied_amount: applied.toString() })
+        .where('id', '=', transferId)
+        .execute();
+    },
+
+    /** Base units received for the payment and not sent back: what the status shows as arrived. */
+    async sumReceived(paymentId: string): Promise<bigint> {
+      const row = await db
+        .selectFrom('payment_transfers as t')
+        .leftJoin('refunds as r', (join) =>
+          join.onRef('r.transfer_id', '=', 't.id').on('r.scope', '=', 'transfer'),
+        )
+        .select(
+          sql<string>`coalesce(sum(case when r.id is null then t.amount else t.applied_amount end), 0)::text`.as(
+            'sum',
+          ),
+        )
+        .where('t.payment_id', '=', paymentId)
+        .executeTakeFirstOrThrow();
+      return BigInt(row.sum);
+    },
+
+    /** The refunds of a payment, oldest first (for the status the shopper's page polls). */
+    async findRefundSummaries(paymentId: string): Promise<RefundSummaryRow[]> {
+      return db
+        .selectFrom('refunds')
+        .select(['method', 'status', 'amount_cents', 'crypto_amount', 'reason'])
+        .where('payment_id', '=', paymentId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Whether a checkout from this cart was paid: the cart is closed (a new checkout is refused). */
+    async isCartPaid(cartId: string): Promise<boolean> {
+      // Paid and placed: a failed order (refunded) bought nothing, so its cart stays open.
+      const row = await db
+        .selectFrom('payments as p')
+        .innerJoin('orders as o', 'o.payment_id', 'p.id')
+        .select('p.id')
+        .where('p.cart_id', '=', cartId)
+        .where('p.status', '=', 'confirmed')
+        .where('o.status', '<>', 'failed')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async claimExpiredPending(now: Date, limit: number): Promise<PaymentRow[]> {

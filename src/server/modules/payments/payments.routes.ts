@@ -7,20 +7,30 @@ import { transactionRequestRoutes } from '#server/lib/solana-pay-routes';
 import { validate } from '#server/lib/validate';
 
 const ReferenceParamSchema = z.object({ reference: PaymentReferenceSchema });
+/** The checkout's access token (from the checkout answer): adds the order's number and links. */
+const StatusQuerySchema = z.object({ token: z.string().max(200).optional() });
 
 /**
  * The payment reference is the capability: whoever holds it (the shopper's browser) may read the
- * payment's status and cancel it while pending. Neither reveals shipping details.
+ * payment's status and cancel it while pending. Neither reveals shipping details. Once paid the
+ * reference is public (named on the chain), so the order's number and links need the checkout's
+ * access token as well (`?token=`).
  *
- * GET  /api/payments/:reference/status -> PaymentStatusResponse
+ * GET  /api/payments/:reference/status[?token=] -> PaymentStatusResponse
  * POST /api/payments/:reference/cancel -> PaymentStatusResponse
  */
 export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
-    .get('/:reference/status', validate('param', ReferenceParamSchema), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await deps.payments.getStatus(c.req.valid('param').reference));
-    })
+    .get(
+      '/:reference/status',
+      validate('param', ReferenceParamSchema),
+      validate('query', StatusQuerySchema),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        const { reference } = c.req.valid('param');
+        return c.json(await deps.payments.getStatus(reference, c.req.valid('query').token));
+      },
+    )
     .post('/:reference/cancel', validate('param', ReferenceParamSchema), async (c) => {
       return c.json(await deps.payments.cancel(c.req.valid('param').reference));
     });

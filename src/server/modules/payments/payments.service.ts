@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { getBase58Decoder } from '@solana/kit';
-import { z } from 'zod';
-import { PricedLineSchema, type PaymentStatusResponse, type PricedLine } from '#common/schemas/checkout';
-import { userTopic } from '#common/schemas/events';
+import { formatCryptoAmount } from '#common/crypto-amounts';
+import { shortOrderId } from '#common/format';
+import { formatUsd } from '#common/money';
+import type { PaymentStatusResponse, PricedLine } from '#common/schemas/checkout';
+import { cartTopic, userTopic } from '#common/schemas/events';
 import type { Database, Db } from '#server/db/client';
 import type { PaymentMethod } from '#common/schemas/checkout';
 import type { PaymentStatus } from '#server/db/schema';
 import { AppError } from '#server/lib/app-error';
 import { releaseReservations, type StockChange } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
-import { signLink, verifyLink } from '#server/lib/signed-links';
-import type { OrderLinks } from '../orders/guest-order.service';
+import { guestOrderUrl, type OrderLinks } from '../orders/guest-order.service';
 import { findOrderOfPayment, type PlacedOrder } from '../orders/orders.service';
 import {
   createPaymentsRepository,
@@ -19,6 +20,9 @@ import {
   type PaymentRow,
   type PaymentsRepository,
 } from './payments.repository';
+import { refundEndedPayment, type CoinInfo, type SettlementContext } from './crypto-settlement';
+import { checkoutAccessToken, isCheckoutAccessToken } from './payment-access';
+import type { ConfirmedPayment } from './payment-confirmation';
 import type { StripeGateway } from './stripe-gateway';
 
 /**
@@ -37,24 +41,35 @@ export const PAYMENT_MESSAGES = {
   cancelled: 'Payment cancelled',
   soldOutAfterPayment:
     'Your payment was received, but an item sold out before it was confirmed. You will receive a full refund.',
+  lateSoldOut:
+    'Your payment arrived after this checkout had ended, and an item in it is no longer available, so no order was placed. Your payment is being refunded in full to the card or wallet that paid it.',
   refundOther:
     'Your payment was received, but it could not be matched to your order. You will receive a full refund.',
+  endedRefunded:
+    'This checkout ended before the full amount arrived, so no order was placed. What you sent is being refunded to the wallet that paid it.',
+  extraRefunded:
+    'Your order is paid. A further payment to this checkout was not needed and is being refunded to the wallet that sent it.',
 } as const;
 
-/** 'underpaid: received 0.0100 of 0.0667 SOL' -> the sentence the payment block shows. */
-function underpaidMessage(error: string): string {
-  return `Payment received is less than the amount due (${error.slice('underpaid: '.length)}). Please send the rest, or contact us for a refund.`;
+/** The sentence the payment block shows while part of a crypto payment has arrived. */
+function partialMessage(received: string, due: string, remaining: string, symbol: string): string {
+  return `Payment received is less than the amount due (received ${received} of ${due} ${symbol}). Send the remaining ${remaining} ${symbol} to the same payment link before the time runs out; if it does not arrive in time, what you sent is refunded automatically.`;
 }
+
+/** '/orders/<id>?token=…' of an absolute link to this shop. */
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+export type { CoinInfo };
 
 /** 32 random bytes in base58 (kit's codec): unguessable, URL-safe, and a valid Solana Pay reference key. */
 export function newPaymentReference(): string {
   return getBase58Decoder().decode(randomBytes(32));
 }
 
-/** A payment's priced lines as stored in payments.lines (see checkout/pricing.ts). */
-export function storedLines(payment: PaymentRow): PricedLine[] {
-  return z.array(PricedLineSchema).parse(payment.lines);
-}
+export { storedLines } from './payment-confirmation';
 
 /** Tells the shop that stock moved (the storefront and admin lists refresh). */
 export async function publishStockChange(events: EventHub, change: StockChange): Promise<void> {
@@ -70,6 +85,26 @@ export async function publishOrderCreated(events: EventHub, order: PlacedOrder):
 }
 
 /**
+ * After a payment's confirmation committed: the new order, the stock that moved, and (when the
+ * order is placed) `cart.closed` to every tab holding the cart the checkout came from, which
+ * empties it there (a failed order leaves the cart: nothing was bought).
+ */
+export async function publishPaymentConfirmed(
+  events: EventHub,
+  payment: Pick<PaymentRow, 'reference' | 'cart_id'>,
+  result: ConfirmedPayment,
+): Promise<void> {
+  await publishOrderCreated(events, result.order);
+  await publishStockChange(events, result.change);
+  if (!result.failed && payment.cart_id) {
+    await events.publish(cartTopic(payment.cart_id), {
+      type: 'cart.closed',
+      data: { reference: payment.reference, orderId: result.order.id },
+    });
+  }
+}
+
+/**
  * Ends a pending payment without an order (expired, failed or cancelled) inside `trx`, releasing
  * its stock unless the caller already did (a sweeper batch releases all its payments at once).
  */
@@ -79,10 +114,13 @@ export async function endPending(
   status: Extract<PaymentStatus, 'expired' | 'failed' | 'cancelled'>,
   detail: Record<string, unknown>,
   at: Date,
-  options: { stockReleased?: boolean } = {},
+  options: { stockReleased?: boolean; settlement?: SettlementContext } = {},
 ): Promise<StockChange> {
   const repo = createPaymentsRepository(trx);
   const change = options.stockReleased ? { productIds: [] } : await releaseReservations(trx, payment.id, at);
+  // Part of a crypto payment that arrived before it ended goes back to the wallet that sent it.
+  if (payment.method !== 'card' && options.settlement)
+    await refundEndedPayment(trx, payment, options.settlement);
   await repo.updateWithEvent(
     payment.id,
     {
@@ -117,19 +155,6 @@ export interface NewPendingPayment {
 
 export type { HolderKeys };
 
-const ACCESS_PURPOSE = 'checkout-status';
-/** As long as the order mail's guest link. */
-const ACCESS_TOKEN_DAYS = 180;
-
-/** Whether `token` is the access token of this checkout (see accessTokenFor). */
-export function isCheckoutAccessToken(
-  links: OrderLinks,
-  reference: string,
-  token: string | undefined,
-): boolean {
-  return token !== undefined && verifyLink(links.secret, ACCESS_PURPOSE, reference, token);
-}
-
 /** A card payment still without a Checkout Session this long after it started is released. */
 export const SESSIONLESS_GRACE_MS = 2 * 60_000;
 
@@ -141,7 +166,8 @@ export interface PaymentsService {
   attachStripeSession(paymentId: string, sessionId: string): Promise<void>;
   /** The checkout could not start the card payment: the payment fails and its stock goes back. */
   abandon(reference: string, error: string): Promise<void>;
-  getStatus(reference: string): Promise<PaymentStatusResponse>;
+  /** `token`: the checkout's access token, which adds the order's number and links. */
+  getStatus(reference: string, token?: string): Promise<PaymentStatusResponse>;
   /** The shopper left the card page: expire the session, then release the stock (if still pending). */
   cancel(reference: string): Promise<PaymentStatusResponse>;
   /**
@@ -151,6 +177,8 @@ export interface PaymentsService {
   expireDuePayments(now: Date, batchSize?: number): Promise<number>;
   /** Open checkouts and the units they hold, per holder key (in the caller's transaction). */
   countOpenHolds(db: Db, keys: HolderKeys, now: Date): ReturnType<PaymentsRepository['countOpenHolds']>;
+  /** Whether a checkout from this cart was paid (the cart is closed). */
+  isCartPaid(cartId: string): Promise<boolean>;
   /** Cancels this cart's open checkouts (their Stripe sessions expired first); how many ended. */
   releaseCart(cartId: string, now: Date): Promise<number>;
 }
@@ -162,7 +190,11 @@ export interface CreatePaymentsServiceOptions {
   events: EventHub;
   stripe: StripeGateway;
   /** Looks on the chain for a crypto payment's transfer (crypto-payments.service.ts). */
-  chainCheck?: { check(reference: string, known?: PaymentRow): Promise<boolean> };
+  chainCheck?: {
+    check(reference: string, known?: PaymentRow): Promise<boolean>;
+    /** Decimals and symbol of each crypto method (the texts of amounts). */
+    coins(): Promise<CoinInfo>;
+  };
 }
 
 export function createPaymentsService({
@@ -174,16 +206,34 @@ export function createPaymentsService({
 }: CreatePaymentsServiceOptions): PaymentsService {
   const { db } = database;
 
+  const SOL_ONLY: CoinInfo = { sol: { decimals: 9, symbol: 'SOL' }, aelo: { decimals: 6, symbol: 'AELO' } };
+  const coins = (): Promise<CoinInfo> => chainCheck?.coins() ?? Promise.resolve(SOL_ONLY);
+
+  /** What ends crypto payments needs to refund what arrived: the coins' texts, the links. */
+  async function settlementContext(now: Date): Promise<SettlementContext> {
+    return { links, now, coins: await coins() };
+  }
+
   function statusOf(
     payment: PaymentRow,
     order: { id: string; status: string } | null,
+    facts: { hasRefunds: boolean; partial: NonNullable<PaymentStatusResponse['received']> | null },
   ): PaymentStatusResponse {
     const base = { transaction_signature: null, order_id: null, payment_method: payment.method };
     switch (payment.status) {
       case 'pending':
-        // A crypto transfer below the amount due leaves the payment awaiting the rest, and says so.
-        return payment.error?.startsWith('underpaid:')
-          ? { ...base, status: 'pending', message: underpaidMessage(payment.error) }
+        // Part of a crypto payment arrived: it waits for the rest, and says what is left.
+        return facts.partial
+          ? {
+              ...base,
+              status: 'pending',
+              message: partialMessage(
+                facts.partial.receivedText,
+                facts.partial.dueText,
+                facts.partial.remainingText,
+                facts.partial.symbol,
+              ),
+            }
           : { ...base, status: 'pending' };
       case 'confirmed':
         if (!order || order.status === 'failed') {
@@ -193,7 +243,9 @@ export function createPaymentsService({
             order_id: order?.id ?? null,
             message: payment.error?.startsWith('amount:')
               ? PAYMENT_MESSAGES.refundOther
-              : PAYMENT_MESSAGES.soldOutAfterPayment,
+              : payment.error?.startsWith('late-stock:')
+                ? PAYMENT_MESSAGES.lateSoldOut
+                : PAYMENT_MESSAGES.soldOutAfterPayment,
           };
         }
         // Card payments have no on-chain signature: their Stripe ids stay on the payment.
@@ -202,32 +254,77 @@ export function createPaymentsService({
           status: 'completed',
           order_id: order.id,
           transaction_signature: payment.transaction_signature,
+          ...(facts.hasRefunds && payment.method !== 'card'
+            ? { message: PAYMENT_MESSAGES.extraRefunded }
+            : {}),
         };
       case 'expired':
-        return { ...base, status: 'expired', message: PAYMENT_MESSAGES.expired };
       case 'cancelled':
-        // Nothing was charged and nothing can be any more: the same answer as an expiry.
-        return { ...base, status: 'expired', message: PAYMENT_MESSAGES.cancelled };
       case 'failed':
+        // Money arrived but the checkout ended first: no timeout to retry, a refund on its way.
+        if (facts.hasRefunds) return { ...base, status: 'failed', message: PAYMENT_MESSAGES.endedRefunded };
+        if (payment.status === 'expired')
+          return { ...base, status: 'expired', message: PAYMENT_MESSAGES.expired };
+        // Nothing was charged and nothing can be any more: the same answer as an expiry.
+        if (payment.status === 'cancelled') {
+          return { ...base, status: 'expired', message: PAYMENT_MESSAGES.cancelled };
+        }
         return { ...base, status: 'failed', message: PAYMENT_MESSAGES.failed };
     }
   }
 
-  async function getStatus(reference: string): Promise<PaymentStatusResponse> {
-    const payment = await createPaymentsRepository(db).findByReference(reference);
+  async function getStatus(reference: string, token?: string): Promise<PaymentStatusResponse> {
+    const repo = createPaymentsRepository(db);
+    const payment = await repo.findByReference(reference);
     if (!payment) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
     const order = payment.status === 'confirmed' ? await findOrderOfPayment(db, payment.id) : null;
-    return statusOf(payment, order);
+    const isCrypto = payment.method === 'sol' || payment.method === 'aelo';
+    const coin = isCrypto ? (await coins())[payment.method as 'sol' | 'aelo'] : null;
+    const [received, refunds] = await Promise.all([
+      coin ? repo.sumReceived(payment.id) : Promise.resolve(0n),
+      repo.findRefundSummaries(payment.id),
+    ]);
+    const due = BigInt(payment.crypto_amount ?? '0');
+    const partial =
+      coin && payment.status === 'pending' && received > 0n && received < due
+        ? {
+            symbol: coin.symbol,
+            receivedText: formatCryptoAmount(received, coin.decimals),
+            dueText: formatCryptoAmount(due, coin.decimals),
+            remainingText: formatCryptoAmount(due - received, coin.decimals),
+          }
+        : null;
+    const status = statusOf(payment, order, { hasRefunds: refunds.length > 0, partial });
+    return {
+      ...status,
+      ...(partial ? { received: partial } : {}),
+      ...(refunds.length > 0
+        ? {
+            refunds: refunds.map((r) => ({
+              amountText:
+                r.crypto_amount !== null && coin
+                  ? `${formatCryptoAmount(r.crypto_amount, coin.decimals)} ${coin.symbol}`
+                  : formatUsd(r.amount_cents),
+              status: r.status,
+              reason: r.reason,
+            })),
+          }
+        : {}),
+      ...(order && isCheckoutAccessToken(links, reference, token)
+        ? {
+            order_number: shortOrderId(order.id),
+            order_url: pathOf(guestOrderUrl(links, order.id)),
+            account_order_url: order.userId
+              ? `/profile/orders?search=${encodeURIComponent(shortOrderId(order.id))}`
+              : null,
+          }
+        : {}),
+    };
   }
 
   return {
     accessTokenFor(reference) {
-      return signLink(
-        links.secret,
-        ACCESS_PURPOSE,
-        reference,
-        new Date(Date.now() + ACCESS_TOKEN_DAYS * 86_400_000),
-      );
+      return checkoutAccessToken(links, reference);
     },
 
     async recordPending(trx, payment) {
@@ -310,10 +407,11 @@ export function createPaymentsService({
         const state = await stripe.expireSession(payment.stripe_session_id);
         if (state !== 'expired') return getStatus(reference);
       }
+      const settlement = await settlementContext(new Date());
       const change = await db.transaction().execute(async (trx) => {
         const locked = await createPaymentsRepository(trx).lockByReference(reference);
         if (!locked || locked.status !== 'pending') return { productIds: [] };
-        return endPending(trx, locked, 'cancelled', { source: 'shopper' }, new Date());
+        return endPending(trx, locked, 'cancelled', { source: 'shopper' }, new Date(), { settlement });
       });
       await publishStockChange(events, change);
       return getStatus(reference);
@@ -321,6 +419,10 @@ export function createPaymentsService({
 
     countOpenHolds(trx, keys, now) {
       return createPaymentsRepository(trx).countOpenHolds(keys, now);
+    },
+
+    isCartPaid(cartId) {
+      return createPaymentsRepository(db).isCartPaid(cartId);
     },
 
     async releaseCart(cartId, now) {
@@ -335,6 +437,7 @@ export function createPaymentsService({
 
     async expireDuePayments(now, batchSize = 100) {
       let total = 0;
+      const settlement = await settlementContext(now);
       for (;;) {
         const { ended, change } = await db.transaction().execute(async (trx) => {
           const repo = createPaymentsRepository(trx);
@@ -354,7 +457,10 @@ export function createPaymentsService({
             now,
           );
           for (const payment of due) {
-            await endPending(trx, payment, 'expired', { source: 'sweeper' }, now, { stockReleased: true });
+            await endPending(trx, payment, 'expired', { source: 'sweeper' }, now, {
+              stockReleased: true,
+              settlement,
+            });
           }
           return { ended: due, change: released };
         });

@@ -8,7 +8,7 @@ import type { EventHub } from '../events/event-hub';
 import type { OrderLinks } from '../orders/guest-order.service';
 import { confirmPaymentInTransaction } from './payment-confirmation';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
-import { endPending, publishOrderCreated, publishStockChange } from './payments.service';
+import { endPending, publishPaymentConfirmed, publishStockChange } from './payments.service';
 import type { StripeGateway } from './stripe-gateway';
 
 /**
@@ -136,6 +136,9 @@ export function createStripeWebhooksService({
       const { order, change, failed } = await confirmPaymentInTransaction(trx, payment, {
         source: 'stripe',
         refusal,
+        // Completed after its reservation ended: the order stands if its items can still be held.
+        late: payment.status !== 'pending',
+        paidCents: paid ?? null,
         patch: { stripe_session_id: session.id, stripe_payment_intent_id: piId },
         transactionSignature: null,
         detail: { eventId, sessionId: session.id, paymentIntentId: piId, amountTotal: paid },
@@ -144,8 +147,8 @@ export function createStripeWebhooksService({
       });
       return {
         outcome: failed ? ('failed_order_created' as const) : ('order_created' as const),
-        order,
-        change,
+        payment,
+        result: { order, change, failed },
       };
     });
 
@@ -153,12 +156,11 @@ export function createStripeWebhooksService({
       crashPoint('payments:after-confirm');
       if (result.outcome === 'failed_order_created') {
         log.warn(
-          { orderId: result.order.id, sessionId: session.id },
-          'card payment confirmed without stock: refund required',
+          { orderId: result.result.order.id, sessionId: session.id },
+          'card payment confirmed without stock: refund queued',
         );
       }
-      await publishOrderCreated(events, result.order);
-      await publishStockChange(events, result.change);
+      await publishPaymentConfirmed(events, result.payment, result.result);
     }
     return result.outcome;
   }
