@@ -5,12 +5,7 @@
  * and makes the order. Refusals (underpayment, wrong recipient, wrong mint, a reused signature), a
  * payment after expiry, a restart with a payment awaited, and two instances on one PostgreSQL.
  */
-import {
-  findReference,
-  parseURL,
-  validateTransfer,
-  type TransferRequestURL,
-} from '@solana/pay';
+import { findReference, parseURL, validateTransfer, type TransferRequestURL } from '@solana/pay';
 import {
   createMint,
   createTransferInstruction,
