@@ -227,8 +227,8 @@ describeBrowser('issue 37: one payment, one order', () => {
     expect(part.received).toBeDefined();
     const { receivedText, dueText, remainingText, symbol } = part.received!;
     expect(symbol).toBe('SOL');
-    expect(Number(receivedText)).toBeCloseTo(half.toNumber(), 4);
-    expect(Number(dueText)).toBeCloseTo(due.toNumber(), 4);
+    expect(Number(receivedText)).toBeCloseTo(half.toNumber(), 3);
+    expect(Number(dueText)).toBeCloseTo(due.toNumber(), 3);
     expect(await drawer.getByTestId('crypto-received-amount').textContent()).toBe(
       `Received ${receivedText} of ${dueText} SOL`,
     );
@@ -269,13 +269,15 @@ describeBrowser('issue 37: one payment, one order', () => {
     const paid = await status(shop, checkout.reference, checkout.accessToken);
     expect(paid.status).toBe('completed');
     expect(paid.order_number).toBe(paid.order_id!.slice(0, 8));
-    expect(paid.order_url).toMatch(/^\/orders\/[^?]+\?token=/);
+    // The signed link (its token carries its own expiry, so two answers may differ in it).
+    const guestPage = new RegExp(`^/orders/${paid.order_id}\\?token=\\d+\\.`);
+    expect(paid.order_url).toMatch(guestPage);
     expect(await drawer.getByTestId('order-number').textContent()).toBe(paid.order_number);
     expect(await drawer.getByTestId('confirmation-total').textContent()).toBe(total);
 
     // The drawer's link: the guest order page (the mail's signed link).
     const link = drawer.getByRole('link', { name: 'View Order Status' });
-    expect(await link.getAttribute('href')).toBe(paid.order_url);
+    expect(await link.getAttribute('href')).toMatch(guestPage);
     await link.click();
     await page.waitForURL((u) => u.pathname.startsWith('/orders/'));
     await page.getByRole('heading', { name: `Order #${paid.order_number}` }).waitFor();
@@ -289,7 +291,7 @@ describeBrowser('issue 37: one payment, one order', () => {
     await page.getByRole('heading', { level: 1, name: 'Thank You for Your Order!' }).waitFor();
     expect(await page.getByTestId('order-number').textContent()).toBe(paid.order_number);
     const view = page.getByRole('link', { name: 'View Order Status' });
-    expect(await view.getAttribute('href')).toBe(paid.order_url);
+    expect(await view.getAttribute('href')).toMatch(guestPage);
     await screenshots(page, 'success');
     await view.click();
     await page.waitForURL((u) => u.pathname.startsWith('/orders/'));
