@@ -3,11 +3,13 @@ import { logJobFailure } from './job-log';
 import type { RunningJob } from './reservation-sweeper';
 
 /**
- * Finds crypto payments and Buy Token purchases on the chain: every PAYMENT_WATCH_INTERVAL_MS it leases the awaited
- * payments (FOR UPDATE SKIP LOCKED, so N instances share them without doing one twice), looks
- * each up by its reference and confirms the valid ones. This pass is also the reconciliation: a
- * transfer an RPC had not indexed yet is found on a later one. On the local ledger each landed
- * transaction is also checked at once, so an order shows within a moment of the payment.
+ * The one loop that finds crypto payments and Buy Token purchases on the chain: every
+ * PAYMENT_WATCH_INTERVAL_MS each leases its watched rows (db/lease.ts: FOR UPDATE SKIP LOCKED, so
+ * N instances share them without doing one twice), reads what names each reference through the
+ * one reference watcher (modules/chain/reference-watch.ts: the whole history, oldest first) and
+ * records it by its own rules. This pass is also the reconciliation: a transfer an RPC had not
+ * indexed yet is found on a later one. On the local ledger each landed transaction is also checked
+ * at once, so an order shows within a moment of the payment.
  */
 export function startPaymentWatcher(
   deps: Pick<AppDeps, 'cryptoPayments' | 'tokenSales' | 'chain' | 'config' | 'logger'>,

@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { AdminTokenPurchasesQuery } from '#common/schemas/token-sale';
 import type { Db } from '#server/db/client';
+import { leaseForWatch } from '#server/db/lease';
 import type { TokenPurchasesTable } from '#server/db/schema';
 import { pageWindow } from '#server/lib/pagination';
 
@@ -109,25 +110,18 @@ export function createTokenSalesRepository(db: Db) {
     },
 
     /**
-     * Leases purchases still to be looked for on the chain (FOR UPDATE SKIP LOCKED: N instances
-     * never look at one together): pending ones, for a second within their life and for 30 s at a
+     * Leases purchases still to be looked for on the chain (db/lease.ts: N instances never look
+     * at one together): pending ones, for a second within their life and for 30 s at a
      * time after it (a transaction handed out may land until its blockhash expires).
      */
     async leaseForWatch(now: Date, lease: { liveUntil: Date; lateUntil: Date }, limit: number) {
-      const result = await sql<{ reference: string }>`
-        update token_purchases set watch_lease_until =
-          case when expires_at > ${now} then ${lease.liveUntil}::timestamptz else ${lease.lateUntil}::timestamptz end
-        where id in (
-          select id from token_purchases
-          where status = 'pending'
-            and (watch_lease_until is null or watch_lease_until <= ${now})
-          order by created_at
-          limit ${limit}
-          for update skip locked
-        )
-        returning reference
-      `.execute(db);
-      return result.rows.map((r) => r.reference);
+      return leaseForWatch(db, {
+        table: 'token_purchases',
+        eligible: sql`status = 'pending'`,
+        until: sql`case when expires_at > ${now} then ${lease.liveUntil}::timestamptz else ${lease.lateUntil}::timestamptz end`,
+        now,
+        limit,
+      });
     },
 
     /** Which of these addresses are references of purchases handed out and not completed. */

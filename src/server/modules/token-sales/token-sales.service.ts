@@ -1,4 +1,4 @@
-import { address, signature as toSignature, type Blockhash } from '@solana/kit';
+import { address, type Blockhash } from '@solana/kit';
 import { centsToBaseUnits, SOL_DECIMALS } from '#common/crypto-amounts';
 import { parseDollarsToCents } from '#common/money';
 import type { TransactionRequestResponse } from '#common/schemas/chain';
@@ -20,6 +20,7 @@ import type { Logger } from '#server/lib/logger';
 import { toPage } from '#server/lib/pagination';
 import type { RateLimiter } from '#server/lib/rate-limiter';
 import { accountAddress, type ChainAccounts, type ChainService } from '../chain/chain.service';
+import { transactionsNaming } from '../chain/reference-watch';
 import { validateTransfer } from '../chain/transfer-validation';
 import type { CryptoPaymentsService } from '../payments/crypto-payments.service';
 import { newPaymentReference } from '../payments/payments.service';
@@ -149,23 +150,16 @@ export function createTokenSalesService(deps: {
     if (!row) return false;
     if (row.status === 'completed') return true;
     if (!row.transaction_base64) return false;
-    const found = await chain.rpc
-      .getSignaturesForAddress(address(reference), { commitment: 'confirmed', limit: 25 })
-      .send();
-    if (found.length === 0) return false;
     const accounts = await chain.requireAccounts();
-    for (const entry of [...found].reverse()) {
-      if (entry.err) continue;
-      const tx = await chain.rpc
-        .getTransaction(toSignature(entry.signature), {
-          commitment: 'confirmed',
-          encoding: 'json',
-          maxSupportedTransactionVersion: 0,
-        })
-        .send();
+    // Every transaction naming the reference, oldest first (however many name it after the
+    // purchase's): the one the treasury signed is the purchase; anything else is not.
+    for await (const { signature, blockTime: seconds, transaction: tx } of transactionsNaming(
+      chain.rpc,
+      reference,
+    )) {
       // The buyer is the fee payer of the transaction the treasury signed.
-      const buyer = tx?.transaction.message.accountKeys[0];
-      if (!tx || !buyer) continue;
+      const buyer = tx.transaction.message.accountKeys[0];
+      if (!buyer) continue;
       const paid = validateTransfer(tx, {
         recipient: accounts.shopWallet,
         amount: BigInt(row.lamports),
@@ -181,19 +175,19 @@ export function createTokenSalesService(deps: {
         },
       });
       if (!paid.ok || !delivered.ok) {
-        log.info({ reference, signature: entry.signature }, 'transaction is not the purchase: ignored');
+        log.info({ reference, signature }, 'transaction is not the purchase: ignored');
         continue;
       }
-      const blockTime = entry.blockTime === null ? new Date() : new Date(Number(entry.blockTime) * 1000);
+      const blockTime = seconds === null ? new Date() : new Date(Number(seconds) * 1000);
       crashPoint('token-sales:transfer-seen');
       try {
-        if (await repo.complete(row.id, entry.signature, buyer, blockTime)) {
+        if (await repo.complete(row.id, signature, buyer, blockTime)) {
           crashPoint('token-sales:after-complete');
-          log.info({ reference, signature: entry.signature, buyer }, 'token purchase completed');
+          log.info({ reference, signature, buyer }, 'token purchase completed');
         }
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        log.warn({ reference, signature: entry.signature }, 'signature already completes another purchase');
+        log.warn({ reference, signature }, 'signature already completes another purchase');
         continue;
       }
       return true;

@@ -1,0 +1,273 @@
+/**
+ * One reference watcher (src/server/modules/chain/reference-watch.ts): a reference is public (it
+ * is in the QR code), so anyone can name it in any number of transactions after the real payment.
+ * Its history is paged back with `before` to the oldest transaction not yet handled and handed out
+ * oldest first, so 30 (or 1,000) later transactions never hide the payment: a crypto checkout and
+ * a Buy Token paid and then spammed by a stranger (unmodified @solana/web3.js on /local-chain)
+ * still complete. Before, the watchers read the newest 25 signatures only.
+ */
+import { parseURL, createTransfer, type TransferRequestURL } from '@solana/pay';
+import { fetchTransaction } from '@solana/pay';
+import {
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  sendAndConfirmTransaction,
+  SystemProgram,
+  Transaction,
+  type Connection,
+} from '@solana/web3.js';
+import { createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
+import type { TokenPurchaseResponse } from '#common/schemas/token-sale';
+import { startPaymentWatcher } from '#server/jobs/payment-watcher';
+import { transactionsNaming } from '#server/modules/chain/reference-watch';
+import { SHIPPING_INFO } from '../factories/order';
+import { createProduct } from '../factories/product';
+import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
+import { connect, startShop, stopShop, type RunningShop } from '../helpers/shop-server';
+import { TEST_ORIGIN } from '../helpers/test-app';
+
+const ENV = {
+  CHECKOUT_RATE_LIMIT: '1000',
+  CHECKOUT_MAX_OPEN_PER_CLIENT: '1000',
+  CHECKOUT_MAX_HELD_UNITS_PER_CLIENT: '1000',
+  TOKEN_PURCHASE_RATE_LIMIT: '1000',
+};
+
+async function api<T>(shop: RunningShop, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${shop.url}${path}`, {
+    method,
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+async function funded(connection: Connection, sol = 10): Promise<Keypair> {
+  const wallet = Keypair.generate();
+  await connection.confirmTransaction(
+    await connection.requestAirdrop(wallet.publicKey, sol * LAMPORTS_PER_SOL),
+    'confirmed',
+  );
+  return wallet;
+}
+
+/**
+ * `count` transactions by `stranger` naming `reference`: each moves a few lamports from the
+ * stranger to itself (nothing for the shop), the reference added to the transfer's accounts as a
+ * Solana Pay wallet adds it. Returns their signatures, in the order they landed.
+ */
+async function spam(connection: Connection, stranger: Keypair, reference: string, count: number) {
+  const signatures: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const ix = SystemProgram.transfer({
+      fromPubkey: stranger.publicKey,
+      toPubkey: stranger.publicKey,
+      lamports: i + 1,
+    });
+    ix.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+    signatures.push(
+      await sendAndConfirmTransaction(connection, new Transaction().add(ix), [stranger], {
+        commitment: 'confirmed',
+      }),
+    );
+  }
+  return signatures;
+}
+
+/** A transaction naming `reference` that lands and fails (more lamports than the sender has). */
+async function failed(connection: Connection, sender: Keypair, reference: string): Promise<string> {
+  const ix = SystemProgram.transfer({
+    fromPubkey: sender.publicKey,
+    toPubkey: Keypair.generate().publicKey,
+    lamports: 1_000 * LAMPORTS_PER_SOL,
+  });
+  ix.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+  const signature = await connection.sendTransaction(new Transaction().add(ix), [sender], {
+    skipPreflight: true,
+  });
+  const { value } = await connection.confirmTransaction(signature, 'confirmed');
+  expect(value.err).not.toBeNull();
+  return signature;
+}
+
+describe('transactionsNaming on the local ledger', () => {
+  let shop: RunningShop;
+  let connection: Connection;
+  /** The shop's RPC, counting the signature pages asked for. */
+  let pages: Array<{ before?: string; limit?: number }>;
+  let rpc: ReturnType<typeof createSolanaRpcFromTransport>;
+
+  beforeAll(async () => {
+    shop = await startShop({ watcher: false, env: ENV });
+    connection = connect(shop);
+    const transport = shop.t.deps.chain.transport;
+    pages = [];
+    const counting = (async (request: Parameters<RpcTransport>[0]) => {
+      const payload = request.payload as {
+        method: string;
+        params: [string, { before?: string; limit?: number }];
+      };
+      if (payload.method === 'getSignaturesForAddress') pages.push(payload.params[1]);
+      return transport(request);
+    }) as RpcTransport;
+    rpc = createSolanaRpcFromTransport(counting);
+  }, 60_000);
+  afterAll(() => stopShop(shop));
+
+  async function collect(reference: string, options?: Parameters<typeof transactionsNaming>[2]) {
+    pages.length = 0;
+    const seen: string[] = [];
+    for await (const entry of transactionsNaming(rpc, reference, options)) {
+      expect(entry.transaction.meta?.err ?? null).toBeNull();
+      expect(entry.slot).toBeGreaterThan(0n);
+      expect(entry.blockTime).not.toBeNull();
+      expect(entry.transaction.transaction.signatures[0]).toBe(entry.signature);
+      seen.push(entry.signature);
+    }
+    return seen;
+  }
+
+  it('pages the whole history back with `before` and hands it out oldest first, failed ones left out', async () => {
+    const stranger = await funded(connection);
+    const reference = Keypair.generate().publicKey.toBase58();
+    const first = await spam(connection, stranger, reference, 15);
+    const bad = await failed(connection, stranger, reference);
+    const second = await spam(connection, stranger, reference, 15);
+
+    const seen = await collect(reference, { pageSize: 7 });
+    expect(seen).toEqual([...first, ...second]);
+    expect(seen).not.toContain(bad);
+    // 31 signatures, 7 a page: 5 pages, each after the last one's oldest.
+    expect(pages.map((p) => p.limit)).toEqual([7, 7, 7, 7, 7]);
+    expect(pages[0]!.before).toBeUndefined();
+    expect(pages.slice(1).every((p) => typeof p.before === 'string')).toBe(true);
+
+    // The default page is a node's largest (1000): one page here.
+    expect(await collect(reference)).toEqual([...first, ...second]);
+    expect(pages.map((p) => p.limit)).toEqual([1000]);
+  });
+
+  it('reads back only to the newest signature already handled', async () => {
+    const stranger = await funded(connection);
+    const reference = Keypair.generate().publicKey.toBase58();
+    const signatures = await spam(connection, stranger, reference, 20);
+    const handled = new Set(signatures.slice(0, 12));
+    const seen = await collect(reference, {
+      pageSize: 5,
+      isKnown: (signature) => Promise.resolve(handled.has(signature)),
+    });
+    expect(seen).toEqual(signatures.slice(12));
+    // 8 unhandled, 5 a page: the second page meets a handled one and the paging stops there.
+    expect(pages).toHaveLength(2);
+  });
+
+  it('hands out nothing for a reference nobody named', async () => {
+    expect(await collect(Keypair.generate().publicKey.toBase58())).toEqual([]);
+  });
+});
+
+describe.each(BACKENDS)('a payment named by 30 later transactions is still found (%s)', (backend) => {
+  let shop: RunningShop;
+  let connection: Connection;
+  let shopper: Keypair;
+  let stranger: Keypair;
+
+  beforeAll(async () => {
+    // No watcher yet: the payment and the spam both land before anything looks for the payment.
+    shop = await startShop({ backend, watcher: false, env: ENV });
+    connection = connect(shop);
+    const wallet = await api<{ secretKey: number[] }>(shop, 'GET', '/api/chain/demo-wallet');
+    shopper = Keypair.fromSecretKey(Uint8Array.from(wallet.body.secretKey));
+    stranger = await funded(connection);
+  }, 60_000);
+  afterAll(() => stopShop(shop));
+
+  async function watchUntil<T>(found: () => Promise<T | null>, ms = 15_000): Promise<T> {
+    const watcher = startPaymentWatcher(shop.t.deps);
+    try {
+      const until = Date.now() + ms;
+      for (;;) {
+        const value = await found();
+        if (value !== null) return value;
+        if (Date.now() > until) throw new Error('not found in time');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await watcher.stop();
+    }
+  }
+
+  it('a SOL checkout paid, then 30 transactions naming its reference: the order is made', async () => {
+    const product = await createProduct(shop.t.deps.database.db, { priceCents: 2_000, quantity: 5 });
+    const started = await api<CheckoutResponse>(shop, 'POST', '/api/checkout', {
+      items: [
+        {
+          productId: product.id,
+          size: product.sizes[0] ?? null,
+          color: product.colors[0] ?? null,
+          quantity: 1,
+        },
+      ],
+      shippingInfo: SHIPPING_INFO,
+      paymentMethod: 'sol',
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const { reference, crypto } = started.body;
+
+    // The shopper pays the Solana Pay link as a wallet does...
+    const request = parseURL(crypto!.paymentUrl) as TransferRequestURL;
+    const payment = await createTransfer(connection, shopper.publicKey, {
+      recipient: request.recipient,
+      amount: request.amount!,
+      reference: request.reference!,
+    });
+    const signature = await sendAndConfirmTransaction(connection, payment, [shopper], {
+      commitment: 'confirmed',
+    });
+    // ...and a stranger names the public reference 30 times after it.
+    await spam(connection, stranger, reference, 30);
+
+    const done = await watchUntil(async () => {
+      const status = (await api<PaymentStatusResponse>(shop, 'GET', `/api/payments/${reference}/status`))
+        .body;
+      return status.status === 'completed' ? status : null;
+    });
+    expect(done.transaction_signature).toBe(signature);
+    const orders = await shop.t.deps.database.db
+      .selectFrom('orders')
+      .innerJoin('payments', 'payments.id', 'orders.payment_id')
+      .select(['orders.status', 'orders.payment_method', 'orders.transaction_signature'])
+      .where('payments.reference', '=', reference)
+      .execute();
+    expect(orders).toEqual([{ status: 'pending', payment_method: 'sol', transaction_signature: signature }]);
+  });
+
+  it('a Buy Token paid, then 30 transactions naming its reference: the purchase completes', async () => {
+    const buyer = await funded(connection, 50);
+    const created = await api<TokenPurchaseResponse>(shop, 'POST', '/api/token-purchases', {
+      amountUsd: '25',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const purchase = created.body;
+    const link = purchase.transactionUrl.replace(TEST_ORIGIN, shop.url);
+    const tx = await fetchTransaction(connection, buyer.publicKey, link);
+    tx.partialSign(buyer);
+    const signature = await connection.sendRawTransaction(tx.serialize());
+    await connection.confirmTransaction(signature, 'confirmed');
+    await spam(connection, stranger, purchase.reference, 30);
+
+    const done = await watchUntil(async () => {
+      const current = (
+        await api<TokenPurchaseResponse>(shop, 'GET', `/api/token-purchases/${purchase.reference}`)
+      ).body;
+      return current.status === 'completed' ? current : null;
+    });
+    expect(done.signature).toBe(signature);
+    expect(done.buyer).toBe(buyer.publicKey.toBase58());
+  });
+});
+
+warnIfPostgresSkipped();
