@@ -38,11 +38,7 @@ export function OrderTotals({
       {discountCents > 0 ? (
         <div className={cn(row, 'text-emerald-700')}>
           <dt>AELO discount ({TOKEN_DISCOUNT_PERCENT}% off)</dt>
-          <dd>
-            <span aria-hidden="true">−</span>
-            <span className="sr-only">minus </span>
-            {formatUsd(discountCents)}
-          </dd>
+          <dd>−{formatUsd(discountCents)}</dd>
         </div>
       ) : null}
       <div
@@ -59,11 +55,7 @@ export function OrderTotals({
         <>
           <div className={cn(row, 'text-rose-700')}>
             <dt>Refunded</dt>
-            <dd>
-              <span aria-hidden="true">−</span>
-              <span className="sr-only">minus </span>
-              {formatUsd(refundedCents)}
-            </dd>
+            <dd>−{formatUsd(refundedCents)}</dd>
           </div>
           <div className={cn(row, 'font-semibold text-stone-950')}>
             <dt>Net paid</dt>
