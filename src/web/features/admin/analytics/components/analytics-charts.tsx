@@ -88,7 +88,7 @@ export function AnalyticsCharts() {
         description="Orders by how they were paid"
         height={192}
         table={{
-          columns: ['Method', 'Orders', 'Amount paid'],
+          columns: ['Method', 'Orders', 'Revenue'],
           rows: paymentMethods.map((m) => [paymentMethodLabel(m.method), m.orders, formatUsd(m.amountCents)]),
         }}
       >
