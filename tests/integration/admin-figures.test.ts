@@ -17,7 +17,7 @@ import type { AdminOrder } from '#common/schemas/admin-orders';
 import type { CustomerOrdersResponse } from '#common/schemas/customer-orders';
 import type { GuestOrder } from '#common/schemas/guest-order';
 import type { Db } from '#server/db/client';
-import { guestOrderUrl } from '#server/modules/orders/guest-order.service';
+import { guestOrderUrl, orderMailFacts } from '#server/modules/orders/guest-order.service';
 import { createOrder, type OrderOverrides } from '../factories/order';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -326,6 +326,12 @@ describe.each(BACKENDS)('figures that agree (%s)', (backend) => {
       refundedCents: 2000,
     });
     expect(mine.orders.find((o) => o.id === ids.aelo)!.refunds).toHaveLength(3);
+
+    // The order mails name the discount with the total.
+    expect((await orderMailFacts(db, links, ids.aelo!))?.totalText).toBe(
+      '$61.20 after the 10% AELO discount of $6.80',
+    );
+    expect((await orderMailFacts(db, links, ids.card!))?.totalText).toBe('$70.00');
 
     // The revenue is the same 2000 lower everywhere (the failed 3.00 is not).
     await expectRevenue(7000 + 7200 + 6120 - 2000);
