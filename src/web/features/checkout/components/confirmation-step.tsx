@@ -1,4 +1,4 @@
-import { ArrowUpRight, CircleCheck, Hash, Mail, MapPin } from 'lucide-react';
+import { ArrowRight, CircleCheck, Hash, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatUsd } from '#common/money';
 import { useCurrentUser } from '#web/lib/current-user';
@@ -77,7 +77,7 @@ export function ConfirmationStep({
           className="mt-5 inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-rose-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-rose-500 focus-visible:outline-none"
         >
           View Order Status
-          <ArrowUpRight className="size-4" aria-hidden="true" />
+          <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       ) : null}
       <p className="mt-3 max-w-xs text-xs leading-relaxed text-stone-500">
