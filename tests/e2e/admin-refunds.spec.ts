@@ -18,6 +18,7 @@ import type { Database } from '#server/db/client';
 import { signLink } from '#server/lib/signed-links';
 import { createOrder } from '../factories/order';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
+import { axeViolations } from '../helpers/axe';
 import { signInAsAdmin } from '../helpers/browser-auth';
 import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
@@ -161,7 +162,7 @@ describeBrowser('admin refunds in the order views', () => {
       await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.id);
       const card = page.getByRole('article', { name: `Order ${order.id.slice(0, 8)}` });
       await card.getByRole('button', { expanded: false }).click();
-      expect(await textOf(card.locator('dl[aria-label="Order totals"]'))).toBe(
+      expect(await textOf(card.locator('dl[data-order-totals]'))).toBe(
         'Subtotal$68.00ShippingFreeAELO discount (10% off)−$6.80Total$61.20Refunded−$5.00Net paid$56.20',
       );
 
@@ -186,6 +187,7 @@ describeBrowser('admin refunds in the order views', () => {
       await amount.fill('20');
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('One bra arrived with a pulled seam');
       await screenshots(page, 'admin-refund-dialog', dialog);
+      expect(await axeViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
       await page.getByText('Refund started').waitFor();
       await dialog.waitFor({ state: 'detached' });
@@ -237,16 +239,17 @@ describeBrowser('admin refunds in the order views', () => {
         .waitFor();
       expect(await textOf(items.nth(1))).toContain(settled === 'succeeded' ? 'Refunded' : 'Failed');
       const net = settled === 'succeeded' ? 'Refunded−$25.00Net paid$36.20' : 'Refunded−$5.00Net paid$56.20';
-      const totals = card.locator('dl[aria-label="Order totals"]');
+      const totals = card.locator('dl[data-order-totals]');
       await expect.poll(async () => textOf(totals)).toContain(net);
       await screenshots(page, 'admin-order-card-refund', card);
+      expect(await axeViolations(page)).toEqual([]);
 
       // The guest page: the discount line, the total charged, the refunds.
       const expires = new Date(Date.now() + 86_400_000);
       const token = signLink(AUTH_SECRET, 'guest-order', order.id, expires);
       const guest = await shop.newPage();
       await guest.goto(shop.url(`/orders/${order.id}?token=${encodeURIComponent(token)}`));
-      const guestTotals = guest.locator('dl[aria-label="Order totals"]');
+      const guestTotals = guest.locator('dl[data-order-totals]');
       await guestTotals.waitFor();
       expect(await textOf(guestTotals)).toBe(
         `Subtotal$68.00ShippingFreeAELO discount (10% off)−$6.80Total$61.20${net}`,
@@ -254,6 +257,7 @@ describeBrowser('admin refunds in the order views', () => {
       const guestRefunds = await textOf(guest.getByRole('region', { name: 'Refunds' }));
       expect(guestRefunds).toContain('Late delivery');
       expect(guestRefunds).toContain('One bra arrived with a pulled seam');
+      expect(await axeViolations(guest)).toEqual([]);
       await screenshots(guest, 'guest-order-refund');
     },
   );

@@ -26,7 +26,7 @@ export function OrderTotals({
 }: OrderTotalsProps) {
   const row = 'flex justify-between gap-3';
   return (
-    <dl aria-label="Order totals" className={cn('space-y-1.5 text-sm tabular-nums', className)}>
+    <dl data-order-totals="" className={cn('space-y-1.5 text-sm tabular-nums', className)}>
       <div className={cn(row, 'text-stone-600')}>
         <dt>Subtotal</dt>
         <dd>{formatUsd(subtotalCents)}</dd>
