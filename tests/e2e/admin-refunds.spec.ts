@@ -19,7 +19,7 @@ import { signLink } from '#server/lib/signed-links';
 import { createOrder } from '../factories/order';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
 import { axeViolations } from '../helpers/axe';
-import { signInAsAdmin } from '../helpers/browser-auth';
+import { signInAsAdmin, signUpCustomer } from '../helpers/browser-auth';
 import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
 import { openTestDatabase } from '../helpers/test-app';
@@ -258,6 +258,25 @@ describeBrowser('admin refunds in the order views', () => {
       expect(guestRefunds).toContain('Late delivery');
       expect(guestRefunds).toContain('One bra arrived with a pulled seam');
       expect(await axeViolations(guest)).toEqual([]);
+
+      // The customer's own orders: the same lines and refunds on the order's card.
+      const customer = await shop.newPage();
+      const customerEmail = await signUpCustomer(customer, shop.server, 'refunded');
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', customerEmail)
+        .executeTakeFirstOrThrow();
+      await db.updateTable('orders').set({ user_id: user.id }).where('id', '=', order.id).execute();
+      await customer.goto(shop.url('/profile/orders'));
+      const mine = customer.getByRole('article', { name: `Order ${order.id.slice(0, 8)}` });
+      await mine.waitFor();
+      expect(await textOf(mine.locator('dl[data-order-totals]'))).toBe(
+        `Subtotal$68.00ShippingFreeAELO discount (10% off)−$6.80Total$61.20${net}`,
+      );
+      expect(await textOf(mine.getByRole('region', { name: 'Refunds' }))).toContain('Late delivery');
+      await screenshots(customer, 'customer-order-refund', mine);
+      expect(await axeViolations(customer)).toEqual([]);
       await screenshots(guest, 'guest-order-refund');
     },
   );
