@@ -115,6 +115,10 @@ export const SAMPLES: Record<string, RouteSample> = {
     who: 'admin',
     body: () => ({ status: 'shipped', trackingNumber: '9400TEST0001' }),
   },
+  'POST /api/admin/orders/:id/refunds': {
+    who: 'admin',
+    body: () => ({ amountCents: 100, reason: 'Damaged in transit' }),
+  },
   'POST /api/admin/products': { who: 'admin', body: productBody },
   'DELETE /api/admin/products/:id': { who: 'admin' },
   'PATCH /api/admin/products/:id': { who: 'admin', body: () => ({ priceCents: 5100, quantity: 4 }) },
@@ -177,6 +181,12 @@ export const SAMPLES: Record<string, RouteSample> = {
     body: (fx) => ({ account: fx.walletAddress }),
     originExempt:
       'Solana Pay wallets POST {account} from any origin (CORS *) and send no cookie: the payment reference is the capability, and the answer is a transaction the wallet still has to sign',
+  },
+  'POST /api/solana-pay/refunds/:id': {
+    who: 'anonymous',
+    body: (fx) => ({ account: fx.walletAddress }),
+    originExempt:
+      "Solana Pay wallets POST {account} from any origin (CORS *) and send no cookie: the refund's signed link token is the capability, and the answer is a transaction the shop wallet still has to sign",
   },
   'POST /api/solana-pay/token-purchases/:reference': {
     who: 'anonymous',

@@ -197,7 +197,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
       client_reference_id: body.reference,
       metadata: { reference: body.reference },
       customer_email: 'ada@example.com',
-      success_url: `${TEST_ORIGIN}/success?reference=${body.reference}`,
+      success_url: `${TEST_ORIGIN}/success?reference=${body.reference}&token=${body.accessToken}`,
       cancel_url: `${TEST_ORIGIN}/?checkout=cancelled&reference=${body.reference}`,
       status: 'open',
       payment_status: 'unpaid',

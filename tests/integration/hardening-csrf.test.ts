@@ -104,6 +104,7 @@ describe.each(BACKENDS)('CSRF on every mutating route (%s)', (backend) => {
     // Exactly the paths app.ts exempts, no more.
     expect(routes.filter((r) => SAMPLES[r.key]?.originExempt).map((r) => r.key)).toEqual([
       'POST /api/solana-pay/payments/:reference',
+      'POST /api/solana-pay/refunds/:id',
       'POST /api/solana-pay/token-purchases/:reference',
       'POST /api/webhooks/stripe',
     ]);
