@@ -328,3 +328,54 @@ for (const backend of BACKENDS)
       await page.getByRole('heading', { name: `Order #${paid.order_number}` }).waitFor();
     });
   });
+
+/**
+ * (3) A late payment, on the page left open: the payment's time ends with nothing paid ('Payment
+ * timeout. Please try again.', the spec's words), then its link is paid: the page keeps following
+ * the status and shows the order (the items could still be held) instead of the stale timeout.
+ * Checkouts here last one minute (RESERVATION_MINUTES=1), the shortest the server allows.
+ */
+describeBrowser('issue 37: a late payment on the open page', () => {
+  const shop = useBrowserSuite({ env: { RESERVATION_MINUTES: '1' } });
+  let product: Product;
+  let payer: Keypair;
+  beforeAll(async () => {
+    [product] = await seedProductsThroughAdmin(shop.server, [{ title: 'Late Legging', priceCents: 2_600 }]);
+    const demo = (await (await fetch(shop.url('/api/chain/demo-wallet'))).json()) as { secretKey: number[] };
+    payer = Keypair.fromSecretKey(Uint8Array.from(demo.secretKey));
+  });
+
+  it('says Payment timeout when nothing was paid, then shows the order when the link is paid late', async () => {
+    const page = await shop.newPage();
+    const drawer = await toPaymentStep(page, product);
+    const checkout = await startCrypto(page, drawer, 'SOL');
+    const url = await drawer
+      .getByRole('button', { name: 'Copy payment link' })
+      .getAttribute('data-payment-url');
+    const request = parseURL(url!) as TransferRequestURL;
+
+    // Nothing paid in its minute: the spec's timeout, and the coins to choose again.
+    await drawer
+      .getByText('Payment timeout. Please try again.', { exact: true })
+      .waitFor({ timeout: 90_000 });
+    await drawer.getByRole('button', { name: 'Pay with SOL' }).waitFor();
+    expect((await status(shop, checkout.reference)).status).toBe('expired');
+
+    // Paid late, to the same link: the open page follows it to the order.
+    const connection = new Connection(shop.url('/local-chain'), {
+      commitment: 'confirmed',
+      wsEndpoint: shop.url('/local-chain').replace('http', 'ws'),
+    });
+    const tx = await createTransfer(connection, payer.publicKey, {
+      recipient: request.recipient,
+      amount: request.amount!,
+      reference: request.reference!,
+    });
+    await sendAndConfirmTransaction(connection, tx, [payer], { commitment: 'confirmed' });
+    await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 20_000 });
+    const paid = await status(shop, checkout.reference, checkout.accessToken);
+    expect(paid.status).toBe('completed');
+    expect(await drawer.getByTestId('order-number').textContent()).toBe(paid.order_number);
+    await expect.poll(() => cartBadge(page)).toBe('Cart, 0 items');
+  });
+});

@@ -29,7 +29,7 @@ export function CartSync() {
     const onStorage = (event: StorageEvent) => {
       if (event.storageArea !== localStorage) return;
       if (event.key === CART_STORAGE_KEY) void useCartStore.persist.rehydrate();
-      if (event.key === CHECKOUT_STORAGE_KEY && event.newValue?.includes('"confirmation"')) {
+      if (event.key === CHECKOUT_STORAGE_KEY && event.newValue?.includes('"step":"confirmation"')) {
         const value = event.newValue;
         void loadCartClosed().then((m) => m.adoptConfirmationFromOtherTab(value));
       }
