@@ -129,7 +129,15 @@ export async function createDeps(
   const localChain = config.solana.localLedger ? lazyLocalChain(config.dataDir) : undefined;
   const chain = createChainService({ config, localChain });
   const refunds = createRefundsService({ config, database, logger, events, stripe, chain });
-  const cryptoPayments = createCryptoPaymentsService({ config, database, logger, events, chain, market });
+  const cryptoPayments = createCryptoPaymentsService({
+    config,
+    database,
+    logger,
+    events,
+    chain,
+    market,
+    refunds,
+  });
   const orderLinks = { publicUrl: config.publicUrl, secret: config.authSecret };
   const payments = createPaymentsService({
     links: orderLinks,
@@ -137,8 +145,16 @@ export async function createDeps(
     events,
     stripe,
     chainCheck: cryptoPayments,
+    refunds,
   });
-  const stripeWebhooks = createStripeWebhooksService({ links: orderLinks, database, logger, events, stripe });
+  const stripeWebhooks = createStripeWebhooksService({
+    links: orderLinks,
+    database,
+    logger,
+    events,
+    stripe,
+    refunds,
+  });
   // Refund DTOs in the order views: the shop's cluster for explorer links, the AELO mint's decimals.
   const refundView = async (): Promise<RefundView> => {
     const token = await chain.tokenInfo();

@@ -30,6 +30,7 @@ import { transactionsNaming } from '../chain/reference-watch';
 import { validateTransfer } from '../chain/transfer-validation';
 import type { EventHub } from '../events/event-hub';
 import type { MarketService } from '../market/market.service';
+import type { RefundsService } from '../refunds/refunds.service';
 import {
   settleTransfer,
   type CoinInfo,
@@ -96,6 +97,8 @@ export function createCryptoPaymentsService(deps: {
   events: EventHub;
   chain: ChainService;
   market: MarketService;
+  /** Wakes the refund worker once a settlement that queued a refund committed. */
+  refunds: Pick<RefundsService, 'kick'>;
 }): CryptoPaymentsService {
   const { config, database, chain, market, events } = deps;
   const { db } = database;
@@ -180,6 +183,7 @@ export function createCryptoPaymentsService(deps: {
     }
     if (!outcome) return;
     const { payment, settlement } = outcome;
+    if (settlement.kind === 'refunded' || settlement.kind === 'confirmed') deps.refunds.kick();
     if (settlement.kind === 'refunded') {
       log.info(
         { reference, signature: transfer.signature },

@@ -11,6 +11,7 @@ import type { PaymentStatus } from '#server/db/schema';
 import { AppError } from '#server/lib/app-error';
 import { releaseReservations, type StockChange } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
+import type { RefundsService } from '../refunds/refunds.service';
 import { guestOrderUrl, type OrderLinks } from '../orders/guest-order.service';
 import { findOrderOfPayment, type PlacedOrder } from '../orders/orders.service';
 import {
@@ -184,6 +185,8 @@ export interface PaymentsService {
 }
 
 export interface CreatePaymentsServiceOptions {
+  /** Wakes the refund worker after a payment that ended with money in it was refunded. */
+  refunds?: Pick<RefundsService, 'kick'>;
   /** The server's secret (access tokens) and public origin (order links). */
   links: OrderLinks;
   database: Database;
@@ -198,6 +201,7 @@ export interface CreatePaymentsServiceOptions {
 }
 
 export function createPaymentsService({
+  refunds,
   links,
   database,
   events,
@@ -414,6 +418,7 @@ export function createPaymentsService({
         return endPending(trx, locked, 'cancelled', { source: 'shopper' }, new Date(), { settlement });
       });
       await publishStockChange(events, change);
+      if (payment.method !== 'card') refunds?.kick();
       return getStatus(reference);
     },
 
@@ -466,6 +471,8 @@ export function createPaymentsService({
         });
         total += ended.length;
         await publishStockChange(events, change);
+        // A part payment that ended was refunded in that transaction: carry it out now.
+        if (ended.some((p) => p.method !== 'card')) refunds?.kick();
         // Best effort: a card session whose reservation ended must not be paid any more. Stripe
         // has normally expired it already (the reservation outlives the session by a grace period).
         const sessions = ended.map((p) => p.stripe_session_id).filter((id): id is string => id !== null);

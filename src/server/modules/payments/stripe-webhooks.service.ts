@@ -5,6 +5,7 @@ import { AppError } from '#server/lib/app-error';
 import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import type { EventHub } from '../events/event-hub';
+import type { RefundsService } from '../refunds/refunds.service';
 import type { OrderLinks } from '../orders/guest-order.service';
 import { confirmPaymentInTransaction } from './payment-confirmation';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
@@ -66,6 +67,8 @@ export interface CreateStripeWebhooksServiceOptions {
   logger: Logger;
   events: EventHub;
   stripe: StripeGateway;
+  /** Wakes the refund worker after a failed order's refund was queued. */
+  refunds?: Pick<RefundsService, 'kick'>;
 }
 
 export function createStripeWebhooksService({
@@ -74,6 +77,7 @@ export function createStripeWebhooksService({
   logger,
   events,
   stripe,
+  refunds,
 }: CreateStripeWebhooksServiceOptions): StripeWebhooksService {
   const { db } = database;
   const log = logger.child({ module: 'payments' });
@@ -159,6 +163,7 @@ export function createStripeWebhooksService({
           { orderId: result.result.order.id, sessionId: session.id },
           'card payment confirmed without stock: refund queued',
         );
+        refunds?.kick();
       }
       await publishPaymentConfirmed(events, result.payment, result.result);
     }
