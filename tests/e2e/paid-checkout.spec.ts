@@ -33,6 +33,7 @@ import {
   type BrowserSuite,
   type ShopServerOptions,
 } from '../helpers/browser';
+import { signUpCustomer } from '../helpers/browser-auth';
 import { openCartWith, seedProductsThroughAdmin } from '../helpers/browser-catalog';
 import {
   BACKENDS,
@@ -70,9 +71,9 @@ async function screenshots(take: boolean, page: Page, name: string, target?: Loc
   if (before) await page.setViewportSize(before);
 }
 
-async function fillInfoAndContinue(drawer: Locator): Promise<void> {
+async function fillInfoAndContinue(drawer: Locator, email = SHOPPER.Email): Promise<void> {
   await drawer.getByRole('button', { name: 'Checkout' }).click();
-  for (const [label, value] of Object.entries(SHOPPER))
+  for (const [label, value] of Object.entries({ ...SHOPPER, Email: email }))
     await drawer.getByLabel(label, { exact: true }).fill(value);
   await drawer.getByLabel('State', { exact: true }).selectOption('CA');
   await drawer.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -326,6 +327,32 @@ for (const backend of BACKENDS)
       await view.click();
       await page.waitForURL((u) => u.pathname.startsWith('/orders/'));
       await page.getByRole('heading', { name: `Order #${paid.order_number}` }).waitFor();
+    });
+
+    it("a signed-in customer's View Order Status goes to the order in their account", async () => {
+      const page = await shop.newPage();
+      await page.goto('/');
+      const email = await signUpCustomer(page, shop.server, 'paid');
+      const drawer = await openCartWith(page, products[3]!);
+      await fillInfoAndContinue(drawer, email);
+      const checkout = await startCrypto(page, drawer, 'SOL');
+      await drawer.getByRole('button', { name: 'Pay with browser wallet' }).click();
+      await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 15_000 });
+      const paid = await status(shop, checkout.reference, checkout.accessToken);
+      expect(paid.account_order_url).toBeTruthy();
+      expect(await drawer.getByRole('link', { name: 'View Order Status' }).getAttribute('href')).toBe(
+        paid.account_order_url,
+      );
+
+      await page.goto(
+        `/success?reference=${checkout.reference}&token=${encodeURIComponent(checkout.accessToken)}`,
+      );
+      const view = page.getByRole('link', { name: 'View Order Status' });
+      await view.waitFor();
+      expect(await view.getAttribute('href')).toBe(paid.account_order_url);
+      await view.click();
+      await page.waitForURL((u) => u.pathname.startsWith('/profile/orders'));
+      await page.getByText(products[3]!.title).first().waitFor();
     });
   });
 
