@@ -6,8 +6,7 @@
  * a Buy Token paid and then spammed by a stranger (unmodified @solana/web3.js on /local-chain)
  * still complete. Before, the watchers read the newest 25 signatures only.
  */
-import { parseURL, createTransfer, type TransferRequestURL } from '@solana/pay';
-import { fetchTransaction } from '@solana/pay';
+import { createTransfer, fetchTransaction, parseURL, type TransferRequestURL } from '@solana/pay';
 import {
   Keypair,
   LAMPORTS_PER_SOL,
@@ -150,18 +149,19 @@ describe('transactionsNaming on the local ledger', () => {
     expect(pages.map((p) => p.limit)).toEqual([1000]);
   });
 
-  it('reads back only to the newest signature already handled', async () => {
+  it('leaves out the signatures already handled, and still pages the whole history', async () => {
     const stranger = await funded(connection);
     const reference = Keypair.generate().publicKey.toBase58();
     const signatures = await spam(connection, stranger, reference, 20);
-    const handled = new Set(signatures.slice(0, 12));
+    // Handled: the oldest twelve, and one newer (a transaction handled for another reference it names).
+    const handled = new Set([...signatures.slice(0, 12), signatures[15]!]);
     const seen = await collect(reference, {
       pageSize: 5,
       isKnown: (signature) => Promise.resolve(handled.has(signature)),
     });
-    expect(seen).toEqual(signatures.slice(12));
-    // 8 unhandled, 5 a page: the second page meets a handled one and the paging stops there.
-    expect(pages).toHaveLength(2);
+    expect(seen).toEqual(signatures.filter((s) => !handled.has(s)));
+    // 20 signatures, 5 a page: four full pages and the empty one that ends the history.
+    expect(pages).toHaveLength(5);
   });
 
   it('hands out nothing for a reference nobody named', async () => {
@@ -200,7 +200,7 @@ describe.each(BACKENDS)('a payment named by 30 later transactions is still found
     }
   }
 
-  it('a SOL checkout paid, then 30 transactions naming its reference: the order is made', async () => {
+  async function solCheckout() {
     const product = await createProduct(shop.t.deps.database.db, { priceCents: 2_000, quantity: 5 });
     const started = await api<CheckoutResponse>(shop, 'POST', '/api/checkout', {
       items: [
@@ -215,34 +215,60 @@ describe.each(BACKENDS)('a payment named by 30 later transactions is still found
       paymentMethod: 'sol',
     });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const { reference, crypto } = started.body;
+    return { reference: started.body.reference, paymentUrl: started.body.crypto!.paymentUrl };
+  }
 
-    // The shopper pays the Solana Pay link as a wallet does...
-    const request = parseURL(crypto!.paymentUrl) as TransferRequestURL;
+  /** Pays a transfer request URL as a Solana Pay wallet does (optionally naming more references). */
+  async function pay(url: string, references?: string[]): Promise<string> {
+    const request = parseURL(url) as TransferRequestURL;
     const payment = await createTransfer(connection, shopper.publicKey, {
       recipient: request.recipient,
       amount: request.amount!,
-      reference: request.reference!,
+      reference: references ? references.map((r) => new PublicKey(r)) : request.reference!,
     });
-    const signature = await sendAndConfirmTransaction(connection, payment, [shopper], {
-      commitment: 'confirmed',
-    });
-    // ...and a stranger names the public reference 30 times after it.
-    await spam(connection, stranger, reference, 30);
+    return sendAndConfirmTransaction(connection, payment, [shopper], { commitment: 'confirmed' });
+  }
 
+  async function completedOrder(reference: string) {
     const done = await watchUntil(async () => {
       const status = (await api<PaymentStatusResponse>(shop, 'GET', `/api/payments/${reference}/status`))
         .body;
       return status.status === 'completed' ? status : null;
     });
-    expect(done.transaction_signature).toBe(signature);
     const orders = await shop.t.deps.database.db
       .selectFrom('orders')
       .innerJoin('payments', 'payments.id', 'orders.payment_id')
       .select(['orders.status', 'orders.payment_method', 'orders.transaction_signature'])
       .where('payments.reference', '=', reference)
       .execute();
+    return { done, orders };
+  }
+
+  it('a SOL checkout paid, then 30 transactions naming its reference: the order is made', async () => {
+    const started = await solCheckout();
+    // The shopper pays the Solana Pay link as a wallet does...
+    const signature = await pay(started.paymentUrl);
+    // ...and a stranger names the public reference 30 times after it.
+    await spam(connection, stranger, started.reference, 30);
+
+    const { done, orders } = await completedOrder(started.reference);
+    expect(done.transaction_signature).toBe(signature);
     expect(orders).toEqual([{ status: 'pending', payment_method: 'sol', transaction_signature: signature }]);
+  });
+
+  it("a later transfer that pays another checkout and names this one too hides nothing of this one's", async () => {
+    const first = await solCheckout();
+    const second = await solCheckout();
+    // The second checkout is paid; then a transfer pays the first and names both references.
+    const paid = await pay(second.paymentUrl);
+    const other = await pay(first.paymentUrl, [first.reference, second.reference]);
+    // The first is looked at first: that transfer is recorded for it, and it pays it.
+    await shop.t.deps.cryptoPayments.check(first.reference);
+    expect((await completedOrder(first.reference)).done.transaction_signature).toBe(other);
+
+    const { done, orders } = await completedOrder(second.reference);
+    expect(done.transaction_signature).toBe(paid);
+    expect(orders).toEqual([{ status: 'pending', payment_method: 'sol', transaction_signature: paid }]);
   });
 
   it('a Buy Token paid, then 30 transactions naming its reference: the purchase completes', async () => {

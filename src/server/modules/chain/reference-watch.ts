@@ -6,15 +6,17 @@ import { address, type Rpc, type Signature, type SolanaRpcApi } from '@solana/ki
  *
  * A reference is public (it is in the QR code and the payment link), so anyone can name it in as
  * many transactions as they like. getSignaturesForAddress answers newest first, at most 1000 at a
- * time: the history is paged back with `before` until its start, or until a signature the caller
- * has already handled (`isKnown`), so no number of later transactions can push the real payment
- * out of view. Failed transactions are skipped; each other one is read with getTransaction (json,
- * version 0, confirmed) and yielded oldest first, so the first valid transfer is the first seen.
+ * time: the whole history is paged back with `before` to its start, so no number of later
+ * transactions can push the real payment out of view. Failed transactions and those the caller
+ * has already handled (`isKnown`) are left out; each other one is read with getTransaction (json,
+ * version 0, confirmed) and handed out oldest first, so the first valid transfer is the first seen.
  *
- * `isKnown` must mean "handled, with everything older": the caller handles what it is given in
- * order, so the newest handled signature bounds the history still to read. A listed transaction
- * that cannot be read yet (an RPC that has not indexed it) ends the pass with an error rather
- * than be stepped over: the next pass reads it again, in its place.
+ * The paging does not stop at a handled signature: one transaction can name several references
+ * and be handled for another one (a signature pays one payment), and stopping there would hide
+ * this reference's older transfers. Reading signatures is cheap (one call per 1000); what costs is
+ * reading transactions, which `isKnown` spares. A listed transaction that cannot be read yet (an
+ * RPC that has not indexed it) ends the pass with an error rather than be stepped over: the next
+ * pass reads it again, in its place.
  */
 
 /** At most what a node answers to one getSignaturesForAddress. */
@@ -42,7 +44,7 @@ export interface ReferenceTransaction {
 }
 
 export interface TransactionsNamingOptions {
-  /** True for a signature already handled (and all before it): the history is read back to it only. */
+  /** True for a signature already handled: it is neither read nor handed out again. */
   isKnown?: (signature: string) => Promise<boolean>;
   /** Signatures asked for per page (1 to 1000; default 1000). */
   pageSize?: number;
@@ -67,32 +69,25 @@ export async function* transactionsNaming(
   );
   const target = address(reference);
   // Newest first, as the node pages them; handed out reversed.
-  const unseen: Array<{ signature: Signature; slot: bigint; blockTime: bigint | null; failed: boolean }> = [];
-  const listed = new Set<string>();
+  const listed: Array<{ signature: Signature; slot: bigint; blockTime: bigint | null }> = [];
+  const seen = new Set<string>();
   let before: Signature | undefined;
-  paging: for (;;) {
+  for (;;) {
     const page = await rpc
       .getSignaturesForAddress(target, { commitment: 'confirmed', limit, ...(before ? { before } : {}) })
       .send();
     for (const entry of page) {
-      if (listed.has(entry.signature)) continue;
-      if (!entry.err && options.isKnown && (await options.isKnown(entry.signature))) break paging;
-      listed.add(entry.signature);
-      unseen.push({
-        signature: entry.signature,
-        slot: entry.slot,
-        blockTime: entry.blockTime ?? null,
-        failed: entry.err !== null,
-      });
+      if (entry.err !== null || seen.has(entry.signature)) continue;
+      seen.add(entry.signature);
+      listed.push({ signature: entry.signature, slot: entry.slot, blockTime: entry.blockTime ?? null });
     }
     const last = page.at(-1);
     if (page.length < limit || !last) break;
     before = last.signature;
   }
 
-  for (let i = unseen.length - 1; i >= 0; i--) {
-    const entry = unseen[i]!;
-    if (entry.failed) continue;
+  for (const entry of listed.reverse()) {
+    if (options.isKnown && (await options.isKnown(entry.signature))) continue;
     const transaction = await fetchTransaction(rpc, entry.signature);
     if (!transaction) throw new TransactionNotYetReadable(entry.signature);
     // A transaction that failed after all (a listing older than its meta) pays nothing.
