@@ -91,7 +91,10 @@ export function createAirdropEngine(deps: {
       accounts.treasury.address,
       accounts.shopWallet,
     ]);
-    const ranked = rankHolders(await readTokenAccounts(transport, accounts.mint, accounts.tokenProgram), excluded);
+    const ranked = rankHolders(
+      await readTokenAccounts(transport, accounts.mint, accounts.tokenProgram),
+      excluded,
+    );
     return { treasury: accounts.treasury, ...ranked };
   }
 
