@@ -193,7 +193,7 @@ for (const backend of BACKENDS)
 
       const checkout = await startCrypto(page, drawer, 'SOL');
       await drawer.getByRole('button', { name: 'Pay with browser wallet' }).click();
-      await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 15_000 });
+      await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 30_000 });
 
       // Closed: the cart is empty at once, nothing on the confirmation leads back to paying.
       await expect.poll(() => cartBadge(page)).toBe('Cart, 0 items');
@@ -252,7 +252,7 @@ for (const backend of BACKENDS)
 
       await pay(half);
       const received = drawer.getByTestId('crypto-received');
-      await received.waitFor({ timeout: 15_000 });
+      await received.waitFor({ timeout: 30_000 });
       const part = await status(shop, checkout.reference, checkout.accessToken);
       expect(part.status).toBe('pending');
       expect(part.received).toBeDefined();
@@ -270,7 +270,7 @@ for (const backend of BACKENDS)
 
       // The rest, to the same link: the order confirms, once.
       await pay(due.minus(half));
-      await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 15_000 });
+      await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 30_000 });
       const paid = await status(shop, checkout.reference, checkout.accessToken);
       expect(paid.status).toBe('completed');
       expect(paid.order_id).toBeTruthy();
@@ -296,7 +296,7 @@ for (const backend of BACKENDS)
       await screenshots(shots, page, 'aelo-amount-due', drawer.getByTestId('crypto-amount'));
 
       await drawer.getByRole('button', { name: 'Pay with browser wallet' }).click();
-      await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 15_000 });
+      await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 30_000 });
       const paid = await status(shop, checkout.reference, checkout.accessToken);
       expect(paid.status).toBe('completed');
       expect(paid.order_number).toBe(paid.order_id!.slice(0, 8));
@@ -337,7 +337,7 @@ for (const backend of BACKENDS)
       await fillInfoAndContinue(drawer, email);
       const checkout = await startCrypto(page, drawer, 'SOL');
       await drawer.getByRole('button', { name: 'Pay with browser wallet' }).click();
-      await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 15_000 });
+      await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 30_000 });
       const paid = await status(shop, checkout.reference, checkout.accessToken);
       expect(paid.account_order_url).toBeTruthy();
       expect(await drawer.getByRole('link', { name: 'View Order Status' }).getAttribute('href')).toBe(
