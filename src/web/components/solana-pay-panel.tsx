@@ -130,11 +130,11 @@ export function SolanaPayPanel(props: SolanaPayPanelProps) {
   const busy = disabled || isSending;
   return (
     <div className="space-y-4">
-      <div className="flex items-end justify-between gap-3">
-        <div>
+      <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2">
+        <div className="min-w-0">
           <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">Amount due</p>
           <p
-            className="text-2xl font-semibold tracking-tight text-stone-950 tabular-nums"
+            className="text-xl font-semibold tracking-tight whitespace-nowrap text-stone-950 tabular-nums sm:text-2xl"
             data-testid="crypto-amount"
           >
             {amountText}
@@ -157,7 +157,7 @@ export function SolanaPayPanel(props: SolanaPayPanelProps) {
             </p>
           ) : null}
         </div>
-        <p className="text-right text-xs text-stone-500">
+        <p className="shrink-0 text-right text-xs whitespace-nowrap text-stone-500">
           Expires in{' '}
           <span className="font-semibold text-stone-800 tabular-nums" role="timer" aria-live="off">
             {countdown}

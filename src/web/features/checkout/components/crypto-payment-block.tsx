@@ -147,8 +147,11 @@ export function CryptoBlock() {
       aria-labelledby="pay-crypto-title"
       className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
     >
-      <div className="flex items-center justify-between gap-3">
-        <h3 id="pay-crypto-title" className="flex items-center gap-2 text-sm font-semibold text-stone-900">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <h3
+          id="pay-crypto-title"
+          className="flex items-center gap-2 text-sm font-semibold whitespace-nowrap text-stone-900"
+        >
           <Wallet className="size-4.5 text-rose-600" aria-hidden="true" />
           Pay with crypto
         </h3>
