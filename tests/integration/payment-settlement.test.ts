@@ -10,6 +10,8 @@
 import { parseURL, type TransferRequestURL } from '@solana/pay';
 import { Keypair, LAMPORTS_PER_SOL, type Connection } from '@solana/web3.js';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_SERVER_MESSAGES, type CheckoutResponse } from '#common/schemas/checkout';
 import { cartTopic } from '#common/schemas/events';
@@ -353,3 +355,60 @@ describe.each(BACKENDS)('payment settlement on %s', (backend) => {
 });
 
 warnIfPostgresSkipped();
+
+describe.each(BACKENDS.filter((b) => b === 'postgres'))('two instances on one %s', (backend) => {
+  it('settle a payment and refund what was paid twice exactly once', async () => {
+    const scratch = await createScratchDatabase(backend);
+    const host = await startShop({ backend, scratch, env: CHECKOUT_LIMITS });
+    const chain = await host.t.deps.localChain!.get();
+    const keys = JSON.parse(readFileSync(path.join(host.t.dataDir, 'local-ledger', 'keys.json'), 'utf8')) as {
+      shopWallet: number[];
+    };
+    const other = await startShop({
+      backend,
+      scratch,
+      env: {
+        ...CHECKOUT_LIMITS,
+        SOLANA_RPC_URL: `${host.url}/local-chain`,
+        TOKEN_MINT: chain.setup.mint,
+        SHOP_WALLET: chain.setup.shopWallet,
+        SHOP_WALLET_SECRET_KEY: JSON.stringify(keys.shopWallet),
+        PAYMENT_WATCH_INTERVAL_MS: '100',
+      },
+    });
+    try {
+      const connection = connect(host);
+      const payer = Keypair.generate();
+      await connection.confirmTransaction(
+        await connection.requestAirdrop(payer.publicKey, 2 * LAMPORTS_PER_SOL),
+        'confirmed',
+      );
+      const started = await cryptoCheckout(host, 'sol');
+      await payTransferRequest(connection, payer, started.crypto.paymentUrl);
+      await payTransferRequest(connection, payer, started.crypto.paymentUrl);
+      // Both instances look, and carry out refunds, at once and again.
+      await Promise.all(
+        [host, other].flatMap((shop) =>
+          Array.from({ length: 4 }, () => shop.t.deps.cryptoPayments.check(started.reference)),
+        ),
+      );
+      const before = await connection.getBalance(payer.publicKey, 'confirmed');
+      for (let i = 0; i < 5; i++) {
+        await Promise.all([host.t.deps.refunds.processDue(), other.t.deps.refunds.processDue()]);
+      }
+      const refunds = await host.t.deps.database.db
+        .selectFrom('refunds')
+        .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+        .select(['refunds.status', 'refunds.crypto_amount'])
+        .where('payments.reference', '=', started.reference)
+        .execute();
+      expect(refunds).toEqual([{ status: 'succeeded', crypto_amount: '166600000' }]);
+      expect(await connection.getBalance(payer.publicKey, 'confirmed')).toBe(before + 166_600_000);
+      expect(await ordersOfPayment(host, started.reference)).toHaveLength(1);
+    } finally {
+      await stopShop(other);
+      await stopShop(host);
+      await scratch.drop();
+    }
+  }, 60_000);
+});
