@@ -367,7 +367,10 @@ describeBrowser('issue 37: a late payment on the open page', () => {
   let product: Product;
   let payer: Keypair;
   beforeAll(async () => {
-    [product] = await seedProductsThroughAdmin(shop.server, [{ title: 'Late Legging', priceCents: 2_600 }]);
+    const seeded = await seedProductsThroughAdmin(shop.server, [
+      { title: 'Late Legging', priceCents: 2_600 },
+    ]);
+    product = seeded[0]!;
     const demo = (await (await fetch(shop.url('/api/chain/demo-wallet'))).json()) as { secretKey: number[] };
     payer = Keypair.fromSecretKey(Uint8Array.from(demo.secretKey));
   });
