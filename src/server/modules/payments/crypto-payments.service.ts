@@ -84,7 +84,7 @@ export interface CryptoPaymentsService {
   check(reference: string, known?: PaymentRow): Promise<boolean>;
   /** Decimals and symbols of SOL and the shop's token. */
   coins(): Promise<CoinInfo>;
-  /** One watcher pass: leased payments checked; returns how many were confirmed. */
+  /** One watcher pass: leased payments checked; returns how many orders it placed. */
   watch(now?: Date): Promise<number>;
   /** Checks at once the watched payments among these account keys (a transaction just landed). */
   checkAddresses(keys: readonly string[]): Promise<void>;
@@ -163,7 +163,8 @@ export function createCryptoPaymentsService(deps: {
    * Records one valid transfer against its payment and does what it calls for (crypto-settlement.ts),
    * in one transaction holding the payment's row lock; then tells the shop about a new order.
    */
-  async function settle(reference: string, transfer: SeenTransfer, ctx: SettlementContext): Promise<void> {
+  /** True when this transfer placed the payment's order (now). */
+  async function settle(reference: string, transfer: SeenTransfer, ctx: SettlementContext): Promise<boolean> {
     let outcome;
     try {
       outcome = await db.transaction().execute(async (trx) => {
@@ -177,11 +178,11 @@ export function createCryptoPaymentsService(deps: {
           { reference, signature: transfer.signature },
           'signature already pays another payment: refused',
         );
-        return;
+        return false;
       }
       throw err;
     }
-    if (!outcome) return;
+    if (!outcome) return false;
     const { payment, settlement } = outcome;
     if (settlement.kind === 'refunded' || settlement.kind === 'confirmed') deps.refunds.kick();
     if (settlement.kind === 'refunded') {
@@ -190,7 +191,7 @@ export function createCryptoPaymentsService(deps: {
         'transfer to an ended or paid checkout: refund queued',
       );
     }
-    if (settlement.kind !== 'confirmed') return;
+    if (settlement.kind !== 'confirmed') return false;
     crashPoint('payments:after-confirm');
     if (settlement.result.failed) {
       log.warn(
@@ -199,16 +200,27 @@ export function createCryptoPaymentsService(deps: {
       );
     }
     await publishPaymentConfirmed(events, payment, settlement.result);
+    return true;
   }
 
-  async function check(reference: string, known?: PaymentRow): Promise<boolean> {
+  /**
+   * Reads the reference's transfers and settles each new one. `confirmed`: the payment is paid (now
+   * or before); `placedNow`: this pass placed its order (what the watcher counts).
+   */
+  async function inspect(
+    reference: string,
+    known?: PaymentRow,
+  ): Promise<{ confirmed: boolean; placedNow: boolean }> {
     const repo = createPaymentsRepository(db);
     const payment = known ?? (await repo.findByReference(reference));
-    if (!payment || (payment.method !== 'sol' && payment.method !== 'aelo')) return false;
+    if (!payment || (payment.method !== 'sol' && payment.method !== 'aelo')) {
+      return { confirmed: false, placedNow: false };
+    }
     // Any amount counts (parts add up); what each transfer pays is settled with the payment locked.
     const expected = { ...(await expectedOf(payment)), amount: 1n };
     const ctx: SettlementContext = { links, now: new Date(), coins: await coins() };
     let settled = false;
+    let placedNow = false;
     for await (const seen of transactionsNaming(chain.rpc, reference, {
       isKnown: (signature) => repo.isKnownSignature(signature),
     })) {
@@ -218,7 +230,7 @@ export function createCryptoPaymentsService(deps: {
         continue;
       }
       crashPoint('crypto:transfer-seen');
-      await settle(
+      const placed = await settle(
         reference,
         {
           signature: seen.signature,
@@ -229,9 +241,14 @@ export function createCryptoPaymentsService(deps: {
         ctx,
       );
       settled = true;
+      placedNow ||= placed;
     }
-    if (!settled) return payment.status === 'confirmed';
-    return (await repo.findByReference(reference))?.status === 'confirmed';
+    if (!settled) return { confirmed: payment.status === 'confirmed', placedNow };
+    return { confirmed: (await repo.findByReference(reference))?.status === 'confirmed', placedNow };
+  }
+
+  async function check(reference: string, known?: PaymentRow): Promise<boolean> {
+    return (await inspect(reference, known)).confirmed;
   }
 
   return {
@@ -342,7 +359,7 @@ export function createCryptoPaymentsService(deps: {
       let confirmed = 0;
       for (const reference of references) {
         try {
-          if (await check(reference)) confirmed++;
+          if ((await inspect(reference)).placedNow) confirmed++;
         } catch (err) {
           // 'not found' right after a send can be an RPC not indexed yet: the next pass looks again.
           log.warn({ err, reference }, 'payment check failed');
