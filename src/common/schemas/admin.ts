@@ -55,6 +55,7 @@ export const ADMIN_API = {
   product: (id: string) => `/api/admin/products/${encodeURIComponent(id)}`,
   orders: '/api/admin/orders',
   order: (id: string) => `/api/admin/orders/${encodeURIComponent(id)}`,
+  refundSignRequest: (id: string) => `/api/admin/refunds/${encodeURIComponent(id)}/sign-request`,
   customers: '/api/admin/customers',
   analytics: '/api/admin/analytics',
   audit: '/api/admin/audit',

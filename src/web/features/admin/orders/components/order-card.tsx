@@ -25,6 +25,7 @@ import { shortHash } from '#common/format';
 import { useDeleteOrder } from '../api/delete-order';
 import { useUpdateOrder } from '../api/update-order';
 import { RefundDialog } from './refund-dialog';
+import { RefundSignatures } from './refund-signature';
 
 const EXPLORER_TX = 'https://explorer.solana.com/tx/';
 
@@ -272,8 +273,9 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
         </div>
 
         {order.refunds.length > 0 ? (
-          <div className="border-t border-stone-100 px-5 py-4">
+          <div className="space-y-3 border-t border-stone-100 px-5 py-4">
             <OrderRefunds refunds={order.refunds} />
+            <RefundSignatures refunds={order.refunds} />
           </div>
         ) : null}
 
