@@ -109,6 +109,17 @@ describe.each(BACKENDS)('payment settlement on %s', (backend) => {
       .execute();
   }
 
+  /** A SOL checkout's body for the same item as `started` (another shopper's, or the same cart's). */
+  function sameItems(started: StartedCryptoCheckout, cartId?: string) {
+    const [line] = started.lines;
+    return {
+      items: [{ productId: started.productId, size: line!.size, color: line!.color, quantity: 1 }],
+      shippingInfo: SHIPPING_INFO,
+      paymentMethod: 'sol',
+      ...(cartId ? { cartId } : {}),
+    };
+  }
+
   /** The payment's time runs out and the sweeper ends it (its stock goes back). */
   async function expire(reference: string) {
     await db()
@@ -213,18 +224,7 @@ describe.each(BACKENDS)('payment settlement on %s', (backend) => {
     await expire(started.reference);
     expect(await paymentStatus(shop, started.reference)).toMatchObject({ status: 'expired' });
     // Someone else buys the last one.
-    const other = await api<CheckoutResponse>(shop, 'POST', '/api/checkout', {
-      items: [
-        {
-          productId: started.productId,
-          size: started.lines[0]!.size,
-          color: started.lines[0]!.color,
-          quantity: 1,
-        },
-      ],
-      shippingInfo: SHIPPING_INFO,
-      paymentMethod: 'sol',
-    });
+    const other = await api<CheckoutResponse>(shop, 'POST', '/api/checkout', sameItems(started));
     expect(other.status).toBe(201);
 
     const payer = await fundedWallet();
@@ -288,19 +288,12 @@ describe.each(BACKENDS)('payment settlement on %s', (backend) => {
         }),
       ]);
 
-      const again = await api<{ error: { code: string; message: string } }>(shop, 'POST', '/api/checkout', {
-        items: [
-          {
-            productId: started.productId,
-            size: started.lines[0]!.size,
-            color: started.lines[0]!.color,
-            quantity: 1,
-          },
-        ],
-        shippingInfo: SHIPPING_INFO,
-        paymentMethod: 'sol',
-        cartId,
-      });
+      const again = await api<{ error: { code: string; message: string } }>(
+        shop,
+        'POST',
+        '/api/checkout',
+        sameItems(started, cartId),
+      );
       expect(again.status).toBe(409);
       expect(again.body.error).toEqual({
         code: 'CONFLICT',
