@@ -368,7 +368,7 @@ export interface PaymentTransfersTable {
   payer: string;
   amount: Numeric;
   block_time: Timestamp | null;
-  applied_amount: Generated<Numeric>;
+  applied_amount: ColumnType<string, string | bigint | undefined, string | bigint>;
   created_at: CreatedAt;
 }
 

@@ -11,6 +11,7 @@ import {
   WALLET_MESSAGES,
   type PayingWallet,
 } from '#web/lib/solana/wallets';
+import { useQrCode } from '#web/lib/solana/use-qr-code';
 
 /**
  * A Solana Pay request as the shopper meets it: the amount, a countdown of its life, a QR code
@@ -46,21 +47,6 @@ function useCountdown(expiresAt: string): string {
   }, []);
   const left = Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 1000));
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-}
-
-function useQrCode(url: string): string | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode').then(async (qr) => {
-      const svg = await qr.toString(url, { type: 'svg', errorCorrectionLevel: 'H', width: 300, margin: 1 });
-      if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-    });
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return src;
 }
 
 function useWallets(chain: string, demoWallet: boolean): PayingWallet[] {
