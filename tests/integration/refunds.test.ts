@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrderPage } from '#common/schemas/admin-orders';
 import type { CheckoutResponse } from '#common/schemas/checkout';
 import { REFUND_MESSAGES, type Refund } from '#common/schemas/refund';
 import type { Db } from '#server/db/client';
+import { guestOrderUrl } from '#server/modules/orders/guest-order.service';
 import { queueRefund } from '#server/modules/refunds/refunds.service';
 import { SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
@@ -345,6 +347,21 @@ describe.each(BACKENDS)('card refunds on %s', (backend) => {
     const row = await refundRow(created.id);
     expect(row.status).toBe('failed');
     expect(row.error).toContain("No such payment_intent: 'pi_test_unknown'");
+    // The admin's order view says why; the shopper's views never carry the error.
+    const page = await json<AdminOrderPage>(
+      await c.admin.get(`/api/admin/orders?search=${orderId.slice(0, 8)}`),
+      200,
+    );
+    const shown = page.items.find((o) => o.id === orderId)?.refunds.find((r) => r.id === created.id);
+    expect(shown).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('No such payment_intent'),
+    });
+    const link = new URL(
+      guestOrderUrl({ publicUrl: t.deps.config.publicUrl, secret: t.deps.config.authSecret }, orderId),
+    );
+    const guest = await t.deps.guestOrders.get(orderId, link.searchParams.get('token')!);
+    expect(guest.refunds.find((r) => r.id === created.id)).toMatchObject({ status: 'failed', error: null });
     // A failed refund returned nothing: the whole amount can be refunded again.
     await json<Refund>(await c.admin.post(refundUrl(orderId), { amountCents: 3_499, reason: 'Again' }), 201);
   });

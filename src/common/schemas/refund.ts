@@ -46,6 +46,8 @@ export const RefundSchema = z.object({
   explorerUrl: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** Admin only: why a failed refund failed (its amount is refundable again). */
+  error: z.string().nullable(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 

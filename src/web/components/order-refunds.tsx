@@ -72,6 +72,11 @@ export function OrderRefunds({
                 </span>
               </div>
               <p className="mt-1 [overflow-wrap:anywhere] text-stone-700">{refund.reason}</p>
+              {refund.error ? (
+                <p className="mt-1 text-xs [overflow-wrap:anywhere] text-red-700">
+                  Not refunded: {refund.error}. The amount can be refunded again.
+                </p>
+              ) : null}
               <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-stone-500">
                 <time dateTime={refund.createdAt}>
                   {formatDate(refund.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}

@@ -136,7 +136,7 @@ export function createOrdersAdminService(deps: {
     const ids = rows.map((r) => r.id);
     const [items, refunds] = await Promise.all([
       createOrdersAdminRepository(db).findItems(ids),
-      refundsOfOrders(db, ids, view ? () => Promise.resolve(view) : deps.refundView),
+      refundsOfOrders(db, ids, async () => ({ ...(view ?? (await deps.refundView())), showErrors: true })),
     ]);
     const byOrder = new Map<string, OrderItemRow[]>();
     for (const item of items) {

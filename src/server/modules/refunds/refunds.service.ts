@@ -62,6 +62,8 @@ export interface RefundView {
   explorerUrl(signature: string): string | null;
   /** The AELO mint's decimals (SOL's are 9). */
   tokenDecimals: number;
+  /** The admin's view: why a failed refund failed (never shown to shoppers: it may name internals). */
+  showErrors?: boolean;
 }
 
 /** The AELO decimals assumed when no view is given (the local ledger's mint and the usual SPL mint). */
@@ -93,6 +95,7 @@ export function toRefundDto(row: RefundRow, view: RefundView): Refund {
         : null,
     createdAt: new Date(row.created_at).toISOString(),
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+    error: view.showErrors && row.status === 'failed' ? (row.error ?? null) : null,
   };
 }
 
