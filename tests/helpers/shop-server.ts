@@ -28,10 +28,6 @@ export async function startShop(
   const t = await startTestApp({ backend: 'pglite', ...options });
   const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  // The client (undici, web3.js) reuses idle connections for up to 4 s; Node closes them after 5 s.
-  // A test process busy for a few seconds could let both run out at once and a request meet a
-  // reset: keep idle connections well past the clients' own timeout.
-  (server as Server).keepAliveTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
   const sockets = new Set<Duplex>();
   server.on('upgrade', (_request, socket: Duplex) => {
