@@ -15,7 +15,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
-import { Connection, Keypair, sendAndConfirmTransaction } from '@solana/web3.js';
+import { Connection, Keypair, type Transaction } from '@solana/web3.js';
 import BigNumber from 'bignumber.js';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -41,6 +41,21 @@ import {
   warnIfPostgresSkipped,
   type ScratchDatabase,
 } from '../helpers/databases';
+
+/** Sends a transaction and polls its status until confirmed (no websocket subscription). */
+async function sendConfirmed(connection: Connection, tx: Transaction, payer: Keypair): Promise<string> {
+  const signature = await connection.sendTransaction(tx, [payer]);
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const { value } = await connection.getSignatureStatuses([signature]);
+    const state = value[0];
+    if (state?.err) throw new Error(`transaction ${signature} failed: ${JSON.stringify(state.err)}`);
+    if (state?.confirmationStatus === 'confirmed' || state?.confirmationStatus === 'finalized')
+      return signature;
+    if (Date.now() > until) throw new Error(`transaction ${signature} not confirmed in 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 const SHOPPER = {
   'First Name': 'Maya',
@@ -140,11 +155,9 @@ for (const backend of BACKENDS)
     const shop = useBrowserSuite(serverOptions);
     // The screenshots once, on the first backend.
     const shots = backend === BACKENDS[0];
-    const localChain = () =>
-      new Connection(shop.url('/local-chain'), {
-        commitment: 'confirmed',
-        wsEndpoint: shop.url('/local-chain').replace('http', 'ws'),
-      });
+    // No websocket: a web3.js client still subscribed when the suite's shop stops would reconnect
+    // to its closed port for the rest of the worker (sendConfirmed polls instead).
+    const localChain = () => new Connection(shop.url('/local-chain'), { commitment: 'confirmed' });
     let products: Product[];
     let payer: Keypair;
     beforeAll(async () => {
@@ -247,7 +260,7 @@ for (const backend of BACKENDS)
           amount,
           reference: request.reference!,
         });
-        await sendAndConfirmTransaction(connection, tx, [payer], { commitment: 'confirmed' });
+        await sendConfirmed(connection, tx, payer);
       };
 
       await pay(half);
@@ -392,16 +405,13 @@ describeBrowser('issue 37: a late payment on the open page', () => {
     expect((await status(shop, checkout.reference)).status).toBe('expired');
 
     // Paid late, to the same link: the open page follows it to the order.
-    const connection = new Connection(shop.url('/local-chain'), {
-      commitment: 'confirmed',
-      wsEndpoint: shop.url('/local-chain').replace('http', 'ws'),
-    });
+    const connection = new Connection(shop.url('/local-chain'), { commitment: 'confirmed' });
     const tx = await createTransfer(connection, payer.publicKey, {
       recipient: request.recipient,
       amount: request.amount!,
       reference: request.reference!,
     });
-    await sendAndConfirmTransaction(connection, tx, [payer], { commitment: 'confirmed' });
+    await sendConfirmed(connection, tx, payer);
     await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 20_000 });
     const paid = await status(shop, checkout.reference, checkout.accessToken);
     expect(paid.status).toBe('completed');

@@ -15,7 +15,9 @@ export function buildProduct(overrides: Partial<NewProduct> = {}): NewProduct {
     title: `Test Legging ${n}`,
     description: 'Condition: Like New. Authenticated.',
     brand: 'Test Brand',
-    priceCents: 4000 + n * 100,
+    // $40 to $89: varied, and bounded however many products a worker made before (test files
+    // share a worker's modules, so the sequence runs across files).
+    priceCents: 4000 + (n % 50) * 100,
     originalPriceCents: null,
     images: [`products/1700000000000-test${String(n).padStart(4, '0')}-800.webp`],
     quantity: 10,
