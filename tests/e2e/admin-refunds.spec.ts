@@ -280,4 +280,85 @@ describeBrowser('admin refunds in the order views', () => {
       await screenshots(guest, 'guest-order-refund');
     },
   );
+  it.skipIf(!hasPostgres)(
+    'a crypto refund awaiting the shop wallet signature can be signed from the order card',
+    async () => {
+      const db = database!.db;
+      const payer = getAddressDecoder().decode(randomBytes(32));
+      const tag = randomBytes(3).toString('hex');
+      const order = await createOrder(db, {
+        email: `sign-${tag}@example.com`,
+        firstName: 'Sig',
+        lastName: 'Nature',
+        paymentMethod: 'sol',
+        transactionSignature: `SolSig${tag}${'4'.repeat(80)}`.slice(0, 88),
+        items: [
+          { title: `Align Legging ${tag}`, image: images[0], category: 'womens-leggings', priceCents: 3400 },
+        ],
+      });
+      const payment = await db
+        .insertInto('payments')
+        .values({
+          reference: `ref-${tag}-${randomBytes(8).toString('hex')}`,
+          method: 'sol',
+          status: 'confirmed',
+          subtotal_cents: 3400,
+          shipping_cents: 499,
+          discount_cents: 0,
+          amount_cents: 3899,
+          crypto_amount: '259933334',
+          lines: JSON.stringify([]),
+          shipping_info: JSON.stringify({}),
+          expires_at: new Date(Date.now() + 3_600_000),
+          confirmed_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('orders').set({ payment_id: payment.id }).where('id', '=', order.id).execute();
+      // A shop run without the shop wallet's key: the refund waits for the admin's signature.
+      await db
+        .insertInto('refunds')
+        .values({
+          payment_id: payment.id,
+          order_id: order.id,
+          method: 'sol',
+          kind: 'manual',
+          scope: 'order',
+          status: 'awaiting_signature',
+          amount_cents: 1000,
+          crypto_amount: '66666666',
+          destination: payer,
+          reason: 'Wrong size sent',
+        })
+        .execute();
+
+      const page = await shop.newPage();
+      await signInAsAdmin(page, shop.server, '/admin/orders');
+      await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.id);
+      const card = page.getByRole('article', { name: `Order ${order.id.slice(0, 8)}` });
+      await card.getByRole('button', { expanded: false }).click();
+      const waiting = card.getByRole('region', { name: 'Refund of $10.00 awaiting signature' });
+      await waiting.getByRole('button', { name: 'Sign refund' }).click();
+      const walletLink = waiting.getByRole('link', { name: 'Open in wallet app' });
+      await walletLink.waitFor();
+      // A Solana Pay transaction request: the shop's refund endpoint, with its signed token.
+      const href = (await walletLink.getAttribute('href'))!;
+      expect(href.startsWith('solana:')).toBe(true);
+      expect(decodeURIComponent(href.slice('solana:'.length))).toMatch(
+        /\/api\/solana-pay\/refunds\/[0-9a-f-]{36}\?token=\d+\./,
+      );
+      await waiting.getByRole('img', { name: /QR code of the refund/ }).waitFor();
+      // No wallet in this browser: it says what to do, and nothing is sent.
+      await waiting.getByRole('button', { name: 'Sign with browser wallet' }).click();
+      await waiting.getByRole('alert').waitFor();
+      await screenshots(page, 'admin-refund-signature', waiting);
+      expect(await axeViolations(page)).toEqual([]);
+      const row = await db
+        .selectFrom('refunds')
+        .select('status')
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('awaiting_signature');
+    },
+  );
 });

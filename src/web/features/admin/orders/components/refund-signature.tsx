@@ -13,16 +13,16 @@ import { payingWallets, payWithWallet, WALLET_MESSAGES } from '#web/lib/solana/w
 import { useRefundSignRequest } from '../api/get-refund-sign-request';
 import { adminOrderKeys } from '../api/orders-keys';
 
-/** '/api/solana-pay/refunds/<id>?token=…' of a `solana:https://…` transaction request link. */
+/** '/api/solana-pay/refunds/<id>?token=…' of a `solana:<url-encoded https link>` transaction request. */
 function transactionPathOf(url: string): string {
-  const link = new URL(url.slice('solana:'.length));
+  const link = new URL(decodeURIComponent(url.slice('solana:'.length)));
   return `${link.pathname}${link.search}`;
 }
 
 function SignRequest({ refund }: { refund: Refund }) {
   const request = useRefundSignRequest(refund.id, true);
   const token = useTokenInfo();
-  const qr = useQrCode(request.data?.url ?? '');
+  const qr = useQrCode(request.data?.url ?? null);
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
