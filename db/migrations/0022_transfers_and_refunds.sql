@@ -1,4 +1,4 @@
--- Every payment ends in exactly one order or one refund (issue 37, docs/decisions/015).
+-- Every payment ends in exactly one order or one refund (docs/decisions/015).
 --
 -- payment_transfers: every valid on-chain transfer that names a crypto payment's reference (right
 -- recipient, right mint, confirmed, not failed) is recorded once, whatever the payment's state:

@@ -1,4 +1,4 @@
--- Figures that agree (issue 37): revenue everywhere is what was charged, net of refunds.
+-- Figures that agree: revenue everywhere is what was charged, net of refunds.
 -- Replaces functions of 0003/0005/0006 (admin summaries); docs/decisions/004-admin-aggregates.md.
 --
 -- Before: "revenue" was the sum of the items' list prices, while "amount paid" and a customer's

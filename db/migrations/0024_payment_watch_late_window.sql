@@ -1,4 +1,4 @@
--- One reference watcher (issue 37): the payment watcher now looks at every crypto payment still
+-- One reference watcher: the payment watcher now looks at every crypto payment still
 -- inside its late window, whatever its status and whether or not a signature already paid it (a
 -- transfer that still arrives for a paid, closed, expired or cancelled checkout is recorded and
 -- refunded, never lost). The lease reads "pending, or expires_at after the window's start": the

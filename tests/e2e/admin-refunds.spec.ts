@@ -1,5 +1,5 @@
 /**
- * The order views' side of refunds (issue 37) on the real built server: the admin's Refund dialog
+ * The order views' side of refunds on the real built server: the admin's Refund dialog
  * (partial amount in dollars, reason required, the remaining refundable shown, validation on the
  * fields, keyboard: Escape closes it), the refund listed on the admin's order card with its net
  * figures, and the guest order page with its AELO discount line and the refund.

@@ -421,7 +421,7 @@ describeBrowser('cart and checkout', () => {
     await page.getByRole('heading', { level: 1, name: 'Thank You for Your Order!' }).waitFor();
 
     // The order number (first 8 characters of its id); with the checkout's token (in the return
-    // address) View Order Status is the guest order page, never the sign-in page (issue 37).
+    // address) View Order Status is the guest order page, never the sign-in page.
     const token = new URL(page.url()).searchParams.get('token');
     expect(token).toBeTruthy();
     const status = await paymentStatus(shop, reference, token!);
@@ -506,7 +506,7 @@ describeBrowser('cart and checkout', () => {
     expect(await drawer.textContent()).toContain(`${SHOPPER.firstName} ${SHOPPER.lastName}`);
     expect(await drawer.textContent()).toContain(SHOPPER.email);
 
-    // The checkout is paid and closed (issue 37): the cart is emptied at once, no Back leads to
+    // The checkout is paid and closed: the cart is emptied at once, no Back leads to
     // paying again, a reload keeps the confirmation; Continue Shopping closes the drawer.
     await page.getByRole('banner').getByRole('button', { name: 'Cart, 0 items' }).waitFor();
     expect(await drawer.getByRole('button', { name: 'Back' }).count()).toBe(0);

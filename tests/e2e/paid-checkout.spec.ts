@@ -1,5 +1,5 @@
 /**
- * Issue 37 in Chromium on the local ledger: every payment ends in exactly one order.
+ * In Chromium on the local ledger: every payment ends in exactly one order.
  * (1) A paid checkout is closed: the cart empties at once, in this tab, in another tab of the same
  *     browser and in another browser holding the same cart (the live `cart.closed` event); Back is
  *     gone from the confirmation and a reload keeps it; a stale tab's Pay is refused (409) and
@@ -142,7 +142,7 @@ async function status(shop: BrowserSuite, reference: string, token?: string): Pr
 warnIfPostgresSkipped();
 
 for (const backend of BACKENDS)
-  describeBrowser(`issue 37: one payment, one order (${backend})`, () => {
+  describeBrowser(`one payment, one order (${backend})`, () => {
     const serverOptions: ShopServerOptions = {};
     let scratch: ScratchDatabase | undefined;
     beforeAll(async () => {
@@ -375,7 +375,7 @@ for (const backend of BACKENDS)
  * the status and shows the order (the items could still be held) instead of the stale timeout.
  * Checkouts here last one minute (RESERVATION_MINUTES=1), the shortest the server allows.
  */
-describeBrowser('issue 37: a late payment on the open page', () => {
+describeBrowser('a late payment on the open page', () => {
   const shop = useBrowserSuite({ env: { RESERVATION_MINUTES: '1' } });
   let product: Product;
   let payer: Keypair;

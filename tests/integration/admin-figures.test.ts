@@ -1,5 +1,5 @@
 /**
- * Figures that agree (issue 37, db/migrations/0023): revenue everywhere — dashboard, daily sales,
+ * Figures that agree (db/migrations/0023): revenue everywhere — dashboard, daily sales,
  * analytics (payment methods, categories) and customers' total spent — is what the orders charged
  * (an AELO order is 10% off) net of their order-scope refunds that have not failed; a failed order
  * never counts as money. The summaries stay equal to a full recomputation through refunds being

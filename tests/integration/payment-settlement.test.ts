@@ -1,5 +1,5 @@
 /**
- * Every crypto payment ends in exactly one order or one refund (issue 37): parts of a payment add
+ * Every crypto payment ends in exactly one order or one refund: parts of a payment add
  * up, what goes beyond the amount due or arrives for a paid checkout is sent back, a payment after
  * expiry places the order when its items can still be held and is refunded in full when they can
  * not, a part payment whose checkout ended is refunded, a paid cart is closed, and the checkout's

@@ -22,7 +22,7 @@ export const ADMIN_TOPICS = [
 /**
  * One browser cart's topic, `cart:<cartId>` (the random id the browser keeps for its cart): the
  * id is the capability, as a payment's reference is. `cart.closed` on it tells every tab holding
- * that cart that its checkout was paid, so the cart empties everywhere (issue 37).
+ * that cart that its checkout was paid, so the cart empties everywhere.
  */
 export type CartTopic = `cart:${string}`;
 const CART_TOPIC = /^cart:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PaymentMethodSchema } from './checkout';
 
 /**
- * Refunds (issue 37, docs/decisions/015): an admin's, from the order view (full or partial, with a
+ * Refunds (docs/decisions/015): an admin's, from the order view (full or partial, with a
  * reason), and the shop's own, for money that could not pay an order (a transfer after the order
  * was paid, after the payment ended, or beyond the amount due). Card refunds go through Stripe's
  * refunds API; crypto refunds are a transfer of the same coin back to the paying wallet.

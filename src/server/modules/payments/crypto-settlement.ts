@@ -10,7 +10,7 @@ import { createPaymentsRepository, type PaymentRow, type TransferRow } from './p
 import { checkoutStatusUrl } from './payment-access';
 
 /**
- * What one valid transfer naming a crypto payment's reference does (issue 37, decision 015), inside
+ * What one valid transfer naming a crypto payment's reference does (decision 015), inside
  * the caller's transaction holding the payment's row lock. Every transfer is recorded once
  * (payment_transfers, unique signature), then:
  *

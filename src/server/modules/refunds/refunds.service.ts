@@ -29,7 +29,7 @@ import { feePayerOf, findAdminSignedRefund, signRefund, unsignedRefund } from '.
 import { createRefundsRepository, type RefundRow } from './refunds.repository';
 
 /**
- * Refunds, card and crypto (issue 37, docs/decisions/015). A refund is decided in one transaction
+ * Refunds, card and crypto (docs/decisions/015). A refund is decided in one transaction
  * (an admin's, with the order row locked, or the shop's own inside a payment's confirmation through
  * `queueRefund`) and carried out by the refund worker (jobs/refund-worker.ts), leased so that N
  * instances never carry one out twice:

@@ -189,7 +189,7 @@ export function CartDrawerPanel() {
         </Footer>
       ) : null}
       {step === 'confirmation' ? (
-        // No Back: the checkout is paid and closed (issue 37); nothing is left to pay.
+        // No Back: the checkout is paid and closed; nothing is left to pay.
         <Footer>
           <Button size="lg" variant="secondary" fullWidth onClick={continueShopping}>
             Continue Shopping

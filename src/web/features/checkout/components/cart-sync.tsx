@@ -12,7 +12,7 @@ const CART_TOPIC_PREFIX = 'cart:';
 
 /**
  * Keeps every tab of this browser on one cart, and closes it everywhere once its checkout is paid
- * (issue 37). Mounted once in the storefront layout; renders nothing.
+ *. Mounted once in the storefront layout; renders nothing.
  * - Another tab changed the cart (a line, or a new cart after an order): this tab reads it again,
  *   so a stale tab never writes the paid lines back.
  * - Another tab showed an order's confirmation for this (now empty) cart: this tab shows it too.

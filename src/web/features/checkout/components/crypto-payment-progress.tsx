@@ -9,7 +9,7 @@ const share = (part: string, whole: string): number => {
 };
 
 /**
- * A part-paid crypto payment (issue 37): what has arrived, what is left, and the server's own
+ * A part-paid crypto payment: what has arrived, what is left, and the server's own
  * message verbatim. Transfers naming the reference add up on the server; the order confirms once
  * they reach the amount due.
  */

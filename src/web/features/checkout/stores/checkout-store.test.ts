@@ -40,7 +40,7 @@ const paid = (over: Partial<PaymentStatusResponse> = {}): PaymentStatusResponse 
   ...over,
 });
 
-describe('a paid checkout is closed (issue 37)', () => {
+describe('a paid checkout is closed', () => {
   // Evaluated afresh with the storage above (see cart-store.test.ts).
   beforeAll(async () => {
     vi.resetModules();

@@ -9,7 +9,7 @@ import type { CheckoutAmounts, PaymentMethod, ShippingField, ShippingInfo } from
  *   cart -> info (needs a non-empty cart) -> payment (needs valid info) -> confirmation (after a
  *   successful payment). Back moves info->cart, payment->info. A failed payment keeps the
  *   checkout in payment with an error.
- * A paid checkout is closed (issue 37): there is no Back from the confirmation (the spec's
+ * A paid checkout is closed: there is no Back from the confirmation (the spec's
  * confirmation->payment would offer to pay the same cart again), and the confirmation is kept
  * across reloads until Continue Shopping or a new cart.
  * The guards live in the components that know the cart and the form; this store only moves.
