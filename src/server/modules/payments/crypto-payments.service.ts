@@ -37,6 +37,7 @@ import {
   type SeenTransfer,
   type SettlementContext,
 } from './crypto-settlement';
+import { createPaymentTransfersRepository } from './payment-transfers.repository';
 import { createPaymentsRepository, type CryptoQuoteColumns, type PaymentRow } from './payments.repository';
 import { publishPaymentConfirmed } from './payments.service';
 
@@ -222,7 +223,7 @@ export function createCryptoPaymentsService(deps: {
     let settled = false;
     let placedNow = false;
     for await (const seen of transactionsNaming(chain.rpc, reference, {
-      isKnown: (signature) => repo.isKnownSignature(signature),
+      isKnown: (signature) => createPaymentTransfersRepository(db).isKnownSignature(signature),
     })) {
       const verdict = validateTransfer(seen.transaction, expected);
       if (!verdict.ok) {

@@ -6,7 +6,8 @@ import type { OrderLinks } from '../orders/guest-order.service';
 import { findOrderOfPayment } from '../orders/orders.service';
 import { queueRefund } from '../refunds/refunds.service';
 import { confirmPaymentInTransaction, type ConfirmedPayment } from './payment-confirmation';
-import { createPaymentsRepository, type PaymentRow, type TransferRow } from './payments.repository';
+import { createPaymentTransfersRepository, type TransferRow } from './payment-transfers.repository';
+import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 import { checkoutStatusUrl } from './payment-access';
 
 /**
@@ -137,8 +138,9 @@ export async function settleTransfer(
   ctx: SettlementContext,
 ): Promise<Settlement> {
   const repo = createPaymentsRepository(trx);
+  const transfers = createPaymentTransfersRepository(trx);
   const paidAt = transfer.blockTime === null ? ctx.now : new Date(Number(transfer.blockTime) * 1000);
-  const transferId = await repo.insertTransfer({
+  const transferId = await transfers.insertTransfer({
     paymentId: payment.id,
     signature: transfer.signature,
     payer: transfer.payer,
@@ -165,7 +167,7 @@ export async function settleTransfer(
     return { kind: 'refunded' };
   }
 
-  const open = await repo.findOpenTransfers(payment.id);
+  const open = await transfers.findOpenTransfers(payment.id);
   const due = BigInt(payment.crypto_amount ?? '0');
   const received = open.reduce((sum, t) => sum + t.amount, 0n);
   if (received < due) {
@@ -184,7 +186,7 @@ export async function settleTransfer(
   for (const t of open) {
     const applied = t.amount < left ? t.amount : left;
     left -= applied;
-    if (applied > 0n) await repo.setApplied(t.id, applied);
+    if (applied > 0n) await transfers.setApplied(t.id, applied);
     if (applied < t.amount) excess.push({ ...t, appliedAmount: applied });
   }
   const late = payment.status !== 'pending' || paidAt.getTime() > payment.expires_at.getTime();
@@ -219,7 +221,7 @@ export async function refundEndedPayment(
   ctx: SettlementContext,
 ): Promise<number> {
   if (payment.method === 'card') return 0;
-  const open = await createPaymentsRepository(trx).findOpenTransfers(payment.id);
+  const open = await createPaymentTransfersRepository(trx).findOpenTransfers(payment.id);
   if (open.length === 0) return 0;
   return refundTransfers(trx, payment, open, SETTLEMENT_REASONS.endedShort, null, ctx);
 }

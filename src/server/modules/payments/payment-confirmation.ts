@@ -17,6 +17,7 @@ import { placeOrder, type PlacedOrder } from '../orders/orders.service';
 import { queueRefund } from '../refunds/refunds.service';
 import { z } from 'zod';
 import { PricedLineSchema, type PricedLine } from '#common/schemas/checkout';
+import { createPaymentTransfersRepository } from './payment-transfers.repository';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
 
 /**
@@ -206,7 +207,7 @@ async function refundFailedOrder(
     });
     return;
   }
-  const applied = await createPaymentsRepository(trx).findAppliedTransfers(payment.id);
+  const applied = await createPaymentTransfersRepository(trx).findAppliedTransfers(payment.id);
   const due = BigInt(payment.crypto_amount ?? '0');
   let centsLeft = payment.amount_cents;
   for (const [index, transfer] of applied.entries()) {

@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Db } from '#server/db/client';
 import { leaseForWatch } from '#server/db/lease';
 import type { PaymentMethod } from '#common/schemas/checkout';
-import type { PaymentStatus, PaymentsTable, RefundStatus } from '#server/db/schema';
+import type { PaymentStatus, PaymentsTable } from '#server/db/schema';
 
 export interface PaymentRow {
   id: string;
@@ -56,50 +56,6 @@ export interface NewPaymentRow {
   clientIp: string | null;
   cartId: string | null;
   crypto: CryptoQuoteColumns | null;
-}
-
-export interface NewTransferRow {
-  paymentId: string;
-  signature: string;
-  payer: string;
-  amount: bigint;
-  blockTime: Date | null;
-}
-
-/** A recorded transfer (payment_transfers), amounts as bigint base units. */
-export interface TransferRow {
-  id: string;
-  signature: string;
-  payer: string;
-  amount: bigint;
-  appliedAmount: bigint;
-  blockTime: Date | null;
-}
-
-function toTransfer(row: {
-  id: string;
-  signature: string;
-  payer: string;
-  amount: string;
-  applied_amount: string;
-  block_time: Date | null;
-}): TransferRow {
-  return {
-    id: row.id,
-    signature: row.signature,
-    payer: row.payer,
-    amount: BigInt(row.amount),
-    appliedAmount: BigInt(row.applied_amount),
-    blockTime: row.block_time,
-  };
-}
-
-export interface RefundSummaryRow {
-  method: PaymentMethod;
-  status: RefundStatus;
-  amount_cents: number;
-  crypto_amount: string | null;
-  reason: string;
 }
 
 /** Who a checkout belongs to, for the limits on what one client may hold. */
@@ -385,107 +341,6 @@ export function createPaymentsRepository(db: Db) {
         .where('transaction_signature', '=', signature)
         .executeTakeFirst();
       return row?.id ?? null;
-    },
-
-    /**
-     * Records a transfer naming the payment (once per signature, across all payments); its id, or
-     * null when that signature was recorded before.
-     */
-    async insertTransfer(transfer: NewTransferRow): Promise<string | null> {
-      const row = await db
-        .insertInto('payment_transfers')
-        .values({
-          payment_id: transfer.paymentId,
-          signature: transfer.signature,
-          payer: transfer.payer,
-          amount: transfer.amount.toString(),
-          block_time: transfer.blockTime,
-        })
-        .onConflict((oc) => oc.column('signature').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id ?? null;
-    },
-
-    /** Whether this signature was already recorded (as a transfer, or as what paid a payment). */
-    async isKnownSignature(signature: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('payment_transfers')
-        .select('id')
-        .where('signature', '=', signature)
-        .unionAll(db.selectFrom('payments').select('id').where('transaction_signature', '=', signature))
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /**
-     * The payment's transfers that still count toward it: not applied to an order and not being
-     * refunded, oldest first.
-     */
-    async findOpenTransfers(paymentId: string): Promise<TransferRow[]> {
-      const rows = await db
-        .selectFrom('payment_transfers as t')
-        .leftJoin('refunds as r', 'r.transfer_id', 't.id')
-        .select(['t.id', 't.signature', 't.payer', 't.amount', 't.applied_amount', 't.block_time'])
-        .where('t.payment_id', '=', paymentId)
-        .where('t.applied_amount', '=', '0')
-        .where('r.id', 'is', null)
-        .orderBy('t.block_time', (ob) => ob.asc().nullsLast())
-        .orderBy('t.created_at')
-        .orderBy('t.id')
-        .execute();
-      return rows.map(toTransfer);
-    },
-
-    /** The transfers that paid the payment's order (applied), oldest first. */
-    async findAppliedTransfers(paymentId: string): Promise<TransferRow[]> {
-      const rows = await db
-        .selectFrom('payment_transfers')
-        .select(['id', 'signature', 'payer', 'amount', 'applied_amount', 'block_time'])
-        .where('payment_id', '=', paymentId)
-        .where('applied_amount', '>', '0')
-        .orderBy('block_time', (ob) => ob.asc().nullsLast())
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map(toTransfer);
-    },
-
-    async setApplied(transferId: string, applied: bigint): Promise<void> {
-      await db
-        .updateTable('payment_transfers')
-        .set({ applied_amount: applied.toString() })
-        .where('id', '=', transferId)
-        .execute();
-    },
-
-    /** Base units received for the payment and not sent back: what the status shows as arrived. */
-    async sumReceived(paymentId: string): Promise<bigint> {
-      const row = await db
-        .selectFrom('payment_transfers as t')
-        .leftJoin('refunds as r', (join) =>
-          join.onRef('r.transfer_id', '=', 't.id').on('r.scope', '=', 'transfer'),
-        )
-        .select(
-          sql<string>`coalesce(sum(case when r.id is null then t.amount else t.applied_amount end), 0)::text`.as(
-            'sum',
-          ),
-        )
-        .where('t.payment_id', '=', paymentId)
-        .executeTakeFirstOrThrow();
-      return BigInt(row.sum);
-    },
-
-    /** The refunds of a payment, oldest first (for the status the shopper's page polls). */
-    async findRefundSummaries(paymentId: string): Promise<RefundSummaryRow[]> {
-      return db
-        .selectFrom('refunds')
-        .select(['method', 'status', 'amount_cents', 'crypto_amount', 'reason'])
-        .where('payment_id', '=', paymentId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
     },
 
     /** Whether a checkout from this cart was paid: the cart is closed (a new checkout is refused). */
