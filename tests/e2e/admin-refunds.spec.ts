@@ -52,6 +52,38 @@ async function screenshots(page: Page, name: string, target?: Locator): Promise<
   if (before) await page.setViewportSize(before);
 }
 
+/**
+ * The confirmed crypto payment behind an order made by the factory (an order exists only once its
+ * payment is confirmed): amounts are subtotal, shipping, discount and total in cents.
+ */
+async function payOrder(
+  db: Database['db'],
+  orderId: string,
+  paid: { method: 'sol' | 'aelo'; amounts: [number, number, number, number]; cryptoAmount: string },
+): Promise<{ id: string }> {
+  const [subtotal, shipping, discount, total] = paid.amounts;
+  const payment = await db
+    .insertInto('payments')
+    .values({
+      reference: `ref-${randomBytes(12).toString('hex')}`,
+      method: paid.method,
+      status: 'confirmed',
+      subtotal_cents: subtotal,
+      shipping_cents: shipping,
+      discount_cents: discount,
+      amount_cents: total,
+      crypto_amount: paid.cryptoAmount,
+      lines: JSON.stringify([]),
+      shipping_info: JSON.stringify({}),
+      expires_at: new Date(Date.now() + 3_600_000),
+      confirmed_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('orders').set({ payment_id: payment.id }).where('id', '=', orderId).execute();
+  return payment;
+}
+
 describeBrowser('admin refunds in the order views', () => {
   const serverOptions: ShopServerOptions = { env: { AUTH_SECRET } };
   let scratch: ScratchDatabase | undefined;
@@ -106,25 +138,11 @@ describeBrowser('admin refunds in the order views', () => {
         ],
         discountCents: 680,
       });
-      const payment = await db
-        .insertInto('payments')
-        .values({
-          reference: `ref-${tag}-${randomBytes(8).toString('hex')}`,
-          method: 'aelo',
-          status: 'confirmed',
-          subtotal_cents: 6800,
-          shipping_cents: 0,
-          discount_cents: 680,
-          amount_cents: 6120,
-          crypto_amount: '61200000',
-          lines: JSON.stringify([]),
-          shipping_info: JSON.stringify({}),
-          expires_at: new Date(Date.now() + 3_600_000),
-          confirmed_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.updateTable('orders').set({ payment_id: payment.id }).where('id', '=', order.id).execute();
+      const payment = await payOrder(db, order.id, {
+        method: 'aelo',
+        amounts: [6800, 0, 680, 6120],
+        cryptoAmount: '61200000',
+      });
       await db
         .insertInto('payment_transfers')
         .values({
@@ -296,25 +314,11 @@ describeBrowser('admin refunds in the order views', () => {
           { title: `Align Legging ${tag}`, image: images[0], category: 'womens-leggings', priceCents: 3400 },
         ],
       });
-      const payment = await db
-        .insertInto('payments')
-        .values({
-          reference: `ref-${tag}-${randomBytes(8).toString('hex')}`,
-          method: 'sol',
-          status: 'confirmed',
-          subtotal_cents: 3400,
-          shipping_cents: 499,
-          discount_cents: 0,
-          amount_cents: 3899,
-          crypto_amount: '259933334',
-          lines: JSON.stringify([]),
-          shipping_info: JSON.stringify({}),
-          expires_at: new Date(Date.now() + 3_600_000),
-          confirmed_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.updateTable('orders').set({ payment_id: payment.id }).where('id', '=', order.id).execute();
+      const payment = await payOrder(db, order.id, {
+        method: 'sol',
+        amounts: [3400, 499, 0, 3899],
+        cryptoAmount: '259933334',
+      });
       // A shop run without the shop wallet's key: the refund waits for the admin's signature.
       await db
         .insertInto('refunds')
