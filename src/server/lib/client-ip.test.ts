@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackAddress, parseTrustedProxies, resolveClientIp } from './client-ip';
+import {
+  clientKeyOf,
+  clientNetworkKeyOf,
+  isLoopbackAddress,
+  parseTrustedProxies,
+  resolveClientIp,
+} from './client-ip';
 
 const none = parseTrustedProxies([]);
 const lb = parseTrustedProxies(['10.0.0.0/8', '127.0.0.1']);
@@ -67,5 +73,27 @@ describe('isLoopbackAddress', () => {
     expect(isLoopbackAddress('::1')).toBe(true);
     expect(isLoopbackAddress('10.0.0.1')).toBe(false);
     expect(isLoopbackAddress('fd00::1')).toBe(false);
+  });
+});
+
+describe('clientKeyOf / clientNetworkKeyOf', () => {
+  it('keys an IPv4 client by its address', () => {
+    expect(clientKeyOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientNetworkKeyOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKeyOf(undefined)).toBeUndefined();
+  });
+
+  it('keys every address of one IPv6 /64 as one client, and of one /56 as one network', () => {
+    const a = clientKeyOf('2001:db8:1:2:aaaa:bbbb:cccc:dddd');
+    expect(a).toBe('2001:db8:1:2::/64');
+    expect(clientKeyOf('2001:db8:1:2::1')).toBe(a);
+    expect(clientKeyOf('2001:DB8:1:2:ffff::')).toBe(a);
+    expect(clientKeyOf('2001:db8:1:3::1')).not.toBe(a);
+    expect(clientKeyOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientNetworkKeyOf('2001:db8:1:2ff:aaaa::1')).toBe('2001:db8:1:200::/56');
+    expect(clientNetworkKeyOf('2001:db8:1:2::1')).toBe(clientNetworkKeyOf('2001:db8:1:20::9'));
+    expect(clientNetworkKeyOf('2001:db8:1:100::1')).not.toBe(clientNetworkKeyOf('2001:db8:1:2::1'));
+    expect(clientKeyOf('::1')).toBe('0:0:0:0::/64');
+    expect(clientKeyOf('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
   });
 });

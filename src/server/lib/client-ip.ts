@@ -104,3 +104,53 @@ export function isLoopbackAddress(ip: string): boolean {
 function isUnspecifiedAddress(ip: string): boolean {
   return ip === '0.0.0.0' || ip === '::';
 }
+
+/** The bits of an IPv6 address that name one client (a home or a server gets a whole /64). */
+export const IPV6_CLIENT_PREFIX = 64;
+/** The bits that name one network: a provider hands a customer up to a /56. */
+export const IPV6_NETWORK_PREFIX = 56;
+
+/**
+ * The key that counts as one client for limits, holds and throttles: an IPv4 address as it is, an
+ * IPv6 address by its /64 (`2001:db8:1:2::/64`), since anyone with one IPv6 address can use any
+ * of the 2^64 in its /64. Undefined without an address.
+ */
+export function clientKeyOf(ip: string | undefined): string | undefined {
+  return ip === undefined ? undefined : prefixKey(ip, IPV6_CLIENT_PREFIX);
+}
+
+/**
+ * The key of the client's network, the wider bound a limit keeps beside the per-client one: an
+ * IPv6 address by its /56, an IPv4 address as it is (one address is already a whole network).
+ */
+export function clientNetworkKeyOf(ip: string | undefined): string | undefined {
+  return ip === undefined ? undefined : prefixKey(ip, IPV6_NETWORK_PREFIX);
+}
+
+function prefixKey(ip: string, bits: number): string {
+  if (isIP(ip) !== 6) return ip;
+  const groups = expandIpv6(ip);
+  const kept: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const start = i * 16;
+    if (start >= bits) break;
+    const keep = Math.min(16, bits - start);
+    kept.push(keep === 16 ? groups[i]! : groups[i]! & (0xffff << (16 - keep)) & 0xffff);
+  }
+  return `${kept.map((g) => g.toString(16)).join(':')}::/${bits}`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, an embedded IPv4 tail read). */
+function expandIpv6(ip: string): number[] {
+  let text = ip.toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].map((g) => parseInt(g, 16));
+}
