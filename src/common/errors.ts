@@ -3,6 +3,8 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_JSON: 400,
   UNAUTHENTICATED: 401,
+  /** Sign-in needs, besides the password, the one-time code mailed to the account. */
+  SIGN_IN_CODE_REQUIRED: 401,
   FORBIDDEN: 403,
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,

@@ -59,6 +59,8 @@ export const EnvSchema = z.object({
   SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   /** The longest wait between two sign-in attempts after many failures. */
   SIGN_IN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  /** Failed sign-ins of one account (from any address, in a day) before new devices need a mailed code. */
+  SIGN_IN_ACCOUNT_CODE_AFTER: z.coerce.number().int().min(1).max(10000).default(10),
   /** Sign-ups one client address may make per window. */
   SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(5),
   SIGN_UP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
@@ -287,6 +289,8 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
       max: env.SIGN_IN_RATE_LIMIT,
       windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS,
       maxDelaySeconds: env.SIGN_IN_MAX_DELAY_SECONDS,
+      /** Failures of one account (any client) after which a new device needs an emailed code. */
+      accountCodeAfter: env.SIGN_IN_ACCOUNT_CODE_AFTER,
     },
     signUpRateLimit: { max: env.SIGN_UP_RATE_LIMIT, windowSeconds: env.SIGN_UP_RATE_WINDOW_SECONDS },
     /** Checkouts started per client IP and window (each holds stock until it expires). */

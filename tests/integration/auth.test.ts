@@ -494,6 +494,18 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         .where('key', 'like', 'sign-in-fail%')
         .execute();
 
+    /** The sign-in code of the newest such mail to `email` (the outbox's table). */
+    async function mailedSignInCode(email: string): Promise<string> {
+      const row = await database.db
+        .selectFrom('mail_outbox')
+        .select('text_body')
+        .where('to_address', '=', email)
+        .where('event_key', 'like', 'sign-in-code:%')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      return /sign-in code is (\d{6})/.exec(row.text_body)![1]!;
+    }
+
     it('never locks the admin out: failures from one client do not stop the right password from another', async () => {
       const email = uniqueEmail('admin-target');
       await limited.deps.auth.createUser({ email, password: PASSWORD, role: 'admin' });
@@ -501,7 +513,16 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         const res = await signInFrom('198.51.100.7', email, 'wrong password');
         expect([401, 429]).toContain(res.status);
       }
-      const owner = await signInFrom('203.0.113.9', email, PASSWORD);
+      // Twelve failed attempts (SIGN_IN_ACCOUNT_CODE_AFTER is 10): a new device needs, besides
+      // the right password, the code mailed to the account; with it the owner signs in.
+      const asked = await signInFrom('203.0.113.9', email, PASSWORD);
+      expect(asked.status).toBe(401);
+      expect((await errorOf(asked)).code).toBe('SIGN_IN_CODE_REQUIRED');
+      const owner = await postFrom('203.0.113.9', '/api/auth/sign-in/email', {
+        email,
+        password: PASSWORD,
+        code: await mailedSignInCode(email),
+      });
       expect(owner.status).toBe(200);
       expect(owner.headers.getSetCookie().some((c) => c.startsWith('shop.session_token='))).toBe(true);
       // Many addresses guessing the same account do not stop it either.
@@ -552,17 +573,38 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         .execute();
       expect(await expectRateLimited(await signInFrom(ip, email, PASSWORD), 300)).toBe(300);
       await age(901);
-      expect((await signInFrom(ip, email, PASSWORD)).status).toBe(200);
+      // The client's wait is over; the account, guessed at 12 times today, asks this device (it
+      // never signed in on it) for the mailed code as well.
+      const asked = await signInFrom(ip, email, PASSWORD);
+      expect(asked.status).toBe(401);
+      expect((await errorOf(asked)).code).toBe('SIGN_IN_CODE_REQUIRED');
+      const code = await mailedSignInCode(email);
+      expect(
+        (await postFrom(ip, '/api/auth/sign-in/email', { email, password: PASSWORD, code })).status,
+      ).toBe(200);
     });
 
-    it('slows one client address guessing many accounts, and not another address', async () => {
+    it('stops one client address guessing many accounts from learning passwords, and not another address', async () => {
       const ip = '203.0.113.50';
       // Four times the per-account allowance, spread over many emails.
       for (let i = 0; i < LIMIT * 4; i++) {
         expect((await signInFrom(ip, uniqueEmail('spray'), 'guess')).status).toBe(401);
       }
-      await expectRateLimited(await signInFrom(ip, uniqueEmail('spray'), 'guess'));
-      expect((await signInFrom('203.0.113.51', uniqueEmail('spray'), 'guess')).status).toBe(401);
+      // The address is slowed: a device there that never signed in on the account needs the
+      // mailed code, and the answer is the same whether the password was right or not (a right
+      // one is never refused: it mails the code to the owner).
+      const email = uniqueEmail('spray-target');
+      await limited.deps.auth.createUser({ email, password: PASSWORD });
+      const wrong = await signInFrom(ip, email, 'guess');
+      const right = await signInFrom(ip, email, PASSWORD);
+      expect(wrong.status).toBe(401);
+      expect(right.status).toBe(401);
+      const answer = await errorOf(right);
+      expect(answer.code).toBe('SIGN_IN_CODE_REQUIRED');
+      expect(await errorOf(wrong)).toEqual(answer);
+      const other = await signInFrom('203.0.113.51', uniqueEmail('spray'), 'guess');
+      expect(other.status).toBe(401);
+      expect((await errorOf(other)).code).toBe('UNAUTHENTICATED');
     });
 
     it('limits sign-ups per client address', async () => {

@@ -25,9 +25,18 @@ export const PasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .refine((v) => v.trim() !== '', PASSWORD_BLANK_MESSAGE);
 
+/** Shown on the sign-in code's field when what was typed is not 6 digits. */
+export const SIGN_IN_CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from the email';
+
 export const SignInInputSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  /** The one-time code mailed when the server asked for one (SIGN_IN_CODE_REQUIRED). */
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, SIGN_IN_CODE_FORMAT_MESSAGE))
+    .optional(),
 });
 export type SignInInput = z.infer<typeof SignInInputSchema>;
 

@@ -7,7 +7,7 @@ import {
   VerifyEmailInputSchema,
 } from '#common/schemas/auth';
 import type { AppDeps } from '#server/deps';
-import { requireUser } from '#server/lib/auth-guards';
+import { currentUser, requireUser } from '#server/lib/auth-guards';
 import { clientIpOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
@@ -39,7 +39,11 @@ export function authEmailRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json({ ok: true });
     })
     .post('/forgot-password', validate('json', ForgotPasswordInputSchema), async (c) => {
-      await auth.requestPasswordReset(c.req.valid('json').email, clientIpOf(c));
+      await auth.requestPasswordReset(c.req.valid('json').email, {
+        clientIp: clientIpOf(c),
+        headers: c.req.raw.headers,
+        userId: (await currentUser(c))?.id ?? null,
+      });
       return c.json({ ok: true });
     })
     .post('/change-email', requireUser, validate('json', EmailChangeInputSchema), async (c) => {

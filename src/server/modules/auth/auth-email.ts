@@ -7,6 +7,7 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates';
 import { createAuthRepository } from './auth.repository';
+import { createPasswordResetLimits, type ResetRequester } from './password-reset-limits';
 import type { BetterAuth } from './better-auth';
 import { assertUncommonPassword } from './password-policy';
 
@@ -58,7 +59,7 @@ export interface EmailFlows {
   resendVerification(userId: string): Promise<void>;
   verifyEmail(token: string): Promise<void>;
   /** Mails a reset link when the address has an account; answers the same either way. */
-  requestPasswordReset(email: string, clientIp: string | undefined): Promise<void>;
+  requestPasswordReset(email: string, requester: ResetRequester): Promise<void>;
   resetPassword(token: string, password: string): Promise<void>;
 }
 
@@ -72,6 +73,7 @@ export function createEmailFlows(deps: {
   const repo = createAuthRepository(database.db);
   const limiter = createRateLimiter(database.db);
   const mailRule = { max: 3, windowSeconds: 600 };
+  const resetLimits = createPasswordResetLimits(database.db, deps.config);
 
   return {
     async emailStatus(userId) {
@@ -96,17 +98,10 @@ export function createEmailFlows(deps: {
       }
     },
 
-    async requestPasswordReset(email, clientIp) {
+    async requestPasswordReset(email, requester) {
       const address = email.trim().toLowerCase();
-      await limiter.consume('reset-password', address, mailRule, EMAIL_FLOW_MESSAGES.rateLimited);
-      if (clientIp) {
-        await limiter.consume(
-          'reset-password-ip',
-          clientIp,
-          { max: 10, windowSeconds: 600 },
-          EMAIL_FLOW_MESSAGES.rateLimited,
-        );
-      }
+      // Per requester, never per victim; the owner's devices only by themselves.
+      await resetLimits.admit(address, requester, EMAIL_FLOW_MESSAGES.rateLimited);
       // better-auth answers the same whether or not the address has an account (no enumeration).
       await auth.api.requestPasswordReset({ body: { email: address, redirectTo: '/reset-password' } });
     },

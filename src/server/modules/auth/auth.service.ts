@@ -36,7 +36,7 @@ import { createTwoFactorFlows, type TwoFactorFlows } from './auth-two-factor';
 import { createSessionFlows, type SessionFlows } from './auth-sessions';
 import { createEmailChangeFlows, type EmailChangeFlows } from './auth-email-change';
 import { assertUncommonPassword } from './password-policy';
-import { createSignInThrottle } from './sign-in-throttle';
+import { createSignInGuard } from './sign-in-guard';
 import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
 
 /**
@@ -132,12 +132,19 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
   const repo = createAuthRepository(database.db);
   const log = logger.child({ module: 'auth' });
   const passwords = createPasswordHasher(config.passwordHashCost);
-  const throttle = createSignInThrottle(database.db, config.signInRateLimit);
   const maxAgeMs = config.session.maxAgeSeconds * 1000;
   const publicOrigin = new URL(config.publicUrl).origin;
 
   const auth = createBetterAuth({ config, database, log, passwords, mailer: authMailer(mail, publicOrigin) });
   const emailFlows = createEmailFlows({ auth, config, database, log });
+  const signInGuard = createSignInGuard({
+    config,
+    db: database.db,
+    repo,
+    passwords,
+    mail,
+    publicUrl: publicOrigin,
+  });
 
   // --- helpers ---------------------------------------------------------------------------------
 
@@ -292,7 +299,8 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
     },
 
     async signIn(input, request) {
-      await throttle.assertAllowed(input.email, request.clientIp);
+      // Throttled, or asked for a mailed code (sign-in-guard.ts), before the password counts.
+      await signInGuard.admit(input, request);
       const res = await auth.handler(
         forwardRequest(publicOrigin, '/sign-in/email', request, {
           email: input.email,
@@ -300,16 +308,18 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
         }),
       );
       if (!res.ok) {
-        if (res.status === 401) await throttle.recordFailure(input.email, request.clientIp);
+        if (res.status === 401) await signInGuard.failed(input.email, request.clientIp);
         throw await toAppError(res, 'sign-in');
       }
-      await throttle.recordSuccess(input.email, request.clientIp);
       const body = (await readJson(res.clone())) as { twoFactorRedirect?: boolean } | null;
       if (body?.twoFactorRedirect) {
+        await signInGuard.succeeded(input.email, request, null);
         // The password was right; the session comes with the code (two-factor cookie meanwhile).
         return { body: { twoFactorRequired: true }, setCookies: res.headers.getSetCookie() };
       }
-      return parseUserResponse(res);
+      const result = await parseUserResponse(res);
+      const device = await signInGuard.succeeded(input.email, request, result.body.user.id);
+      return { ...result, setCookies: [...result.setCookies, ...device] };
     },
 
     async deleteExpiredRateLimits(now = new Date()) {
