@@ -31,12 +31,14 @@ export const CUSTOMER_PASSWORD = 'harbor-lights-71';
 let customers = 0;
 
 /**
- * Signs a new customer up through the sign-up API, into the page's own context, and returns their
- * email. The page stays where it was: the test opens the account page it needs, instead of loading
- * and filling /login and waiting for the orders page first (app-shell.spec.ts tests the form).
+ * Signs a new customer up through the sign-up API and in (sign-up itself never signs in), into the
+ * page's own context, and returns their email. The page stays where it was: the test opens the
+ * account page it needs, instead of loading and filling /login and waiting for the orders page
+ * first (app-shell.spec.ts tests the form).
  */
 export async function signUpCustomer(page: Page, server: ShopServer, prefix = 'customer'): Promise<string> {
   const email = `${prefix}-${Date.now().toString(36)}-${customers++}@example.com`;
   await postFromPage(page, server, '/api/auth/sign-up/email', { email, password: CUSTOMER_PASSWORD });
+  await postFromPage(page, server, '/api/auth/sign-in/email', { email, password: CUSTOMER_PASSWORD });
   return email;
 }

@@ -118,7 +118,7 @@ export interface SeededCustomer {
 /**
  * A customer with something on every account page, made through the shop's own API: signed up,
  * one order paid in SOL on the local ledger to their address, the email confirmed from the mailed
- * link (so the order is theirs), the order shipped with a USPS tracking number by the admin, and
+ * link with the account's password (so the order is theirs), the order shipped with a USPS tracking number by the admin, and
  * one support ticket. The customer is signed in again afterwards (`cookie`).
  */
 export async function seedCustomerWithOrder(
@@ -128,17 +128,15 @@ export async function seedCustomerWithOrder(
 ): Promise<SeededCustomer> {
   const email = `${prefix}-${Date.now().toString(36)}@example.com`;
   const password = 'harbor-lights-71';
-  const signUp = await post(server, '/api/auth/sign-up/email', { email, password });
+  await post(server, '/api/auth/sign-up/email', { email, password });
   const order = await placeSolOrder(server, product, email);
   const verify = await outboxLink(server.dataDir, email, /\/verify-email\?token=[^\s"<]+/);
-  await post(
-    server,
-    '/api/auth/verify-email',
-    {
-      token: new URL(verify, server.baseUrl).searchParams.get('token'),
-    },
-    cookieHeader(signUp),
-  );
+  // The account's creator confirms with its password (the page's "I know this account's password").
+  await post(server, '/api/auth/verify-email', {
+    token: new URL(verify, server.baseUrl).searchParams.get('token'),
+    mode: 'current',
+    password,
+  });
   const guestOrder = await outboxLink(server.dataDir, email, /\/orders\/[0-9a-f-]{36}\?token=[^\s"<]+/);
 
   const admin = cookieHeader(await post(server, '/api/auth/sign-in/email', server.admin));

@@ -4,6 +4,7 @@ import type { AppEnv } from '#server/lib/hono-env';
 import { createOrder, SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
 import type { TestApp, TestClient } from './test-app';
+import { signUpAndIn } from './sign-up';
 
 /**
  * The shop's routes as the router has them (Hono's `app.routes`), for the hardening tests that are
@@ -164,7 +165,10 @@ export const SAMPLES: Record<string, RouteSample> = {
   'POST /api/auth/two-factor/disable': { who: 'customer', body: (fx) => ({ password: fx.customerPassword }) },
   'POST /api/auth/two-factor/enable': { who: 'customer', body: () => ({ password: 'not-the-password-1' }) },
   'POST /api/auth/two-factor/verify': { who: 'anonymous', body: () => ({ code: '123456' }) },
-  'POST /api/auth/verify-email': { who: 'anonymous', body: () => ({ token: 'not-a-real-token' }) },
+  'POST /api/auth/verify-email': {
+    who: 'anonymous',
+    body: () => ({ token: 'not-a-real-token', mode: 'set', password: 'a-new-lantern-password-58' }),
+  },
   'POST /api/checkout': {
     who: 'customer',
     body: (fx) => ({
@@ -268,10 +272,7 @@ export async function createFixtures(t: TestApp, tag = randomBytes(4).toString('
   const customerEmail = `hardening-${tag}@example.com`;
   const customerPassword = 'customer-pass-1';
   const customer = t.client();
-  const signUp = await customer.post('/api/auth/sign-up/email', {
-    email: customerEmail,
-    password: customerPassword,
-  });
+  const signUp = await signUpAndIn(customer, { email: customerEmail, password: customerPassword });
   if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
   const customerId = ((await signUp.json()) as { user: { id: string } }).user.id;
 
@@ -331,7 +332,7 @@ export async function createFixtures(t: TestApp, tag = randomBytes(4).toString('
 /** Signs a fresh customer up (for routes that end the session they are called with). */
 export async function freshCustomer(t: TestApp): Promise<TestClient> {
   const client = t.client();
-  const res = await client.post('/api/auth/sign-up/email', {
+  const res = await signUpAndIn(client, {
     email: `hardening-fresh-${randomBytes(4).toString('hex')}@example.com`,
     password: 'customer-pass-1',
   });

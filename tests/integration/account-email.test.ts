@@ -12,6 +12,7 @@ import { createMailService, type OutgoingMail } from '#server/modules/mail/mail.
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app';
 import { json } from './admin-test-kit';
+import { signUpAndIn } from '../helpers/sign-up';
 
 let counter = 0;
 const newEmail = () => `shopper-${Date.now().toString(36)}-${counter++}@example.com`;
@@ -50,7 +51,7 @@ async function mailedToken(
 
 async function signUp(t: TestApp, email: string, password = 'correct-horse-7'): Promise<TestClient> {
   const client = t.client();
-  await json(await client.post('/api/auth/sign-up/email', { email, password }), 200);
+  await json(await signUpAndIn(client, { email, password }), 200);
   return client;
 }
 
@@ -101,13 +102,22 @@ describe.each(BACKENDS)('account email flows on %s', (backend) => {
     expect(file).toMatch(/^Subject: Confirm your email address$/m);
     expect(file).toContain(`${TEST_ORIGIN}/verify-email?token=`);
 
-    await json(await t.client().post('/api/auth/verify-email', { token }), 200);
+    // The account's creator confirms with its password; their session is renewed (every earlier
+    // one ends: account-hijack.test.ts).
+    await json(
+      await client.post('/api/auth/verify-email', { token, mode: 'current', password: 'correct-horse-7' }),
+      200,
+    );
     expect(await json(await client.get('/api/auth/email-verification'), 200)).toEqual({
       email,
       verified: true,
     });
     const again = await json<{ error: { message: string } }>(
-      await t.client().post('/api/auth/verify-email', { token: `${token}x` }),
+      await t.client().post('/api/auth/verify-email', {
+        token: `${token}x`,
+        mode: 'current',
+        password: 'correct-horse-7',
+      }),
       400,
     );
     expect(again.error.message).toMatch(/invalid or has expired/);
@@ -123,7 +133,11 @@ describe.each(BACKENDS)('account email flows on %s', (backend) => {
     await json(await t.client().post('/api/auth/email-verification/resend'), 401);
     // The newest link confirms the address (links of the same second are one mail: one token).
     await json(
-      await t.client().post('/api/auth/verify-email', { token: await mailedToken(t, email, 'verify-email') }),
+      await client.post('/api/auth/verify-email', {
+        token: await mailedToken(t, email, 'verify-email'),
+        mode: 'current',
+        password: 'correct-horse-7',
+      }),
       200,
     );
     expect(await json(await client.get('/api/auth/email-verification'), 200)).toEqual({

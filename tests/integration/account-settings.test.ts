@@ -9,6 +9,7 @@ import { SESSION_TEXTS, type AccountSessionList } from '#common/schemas/auth';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { json, type ErrorJson } from './admin-test-kit';
+import { signUpAndIn } from '../helpers/sign-up';
 
 let counter = 0;
 /** Each client its own address, so better-auth's per-address sign-up limit stays out of the way. */
@@ -23,11 +24,7 @@ async function customer(t: TestApp) {
   const email = `settings-${Date.now().toString(36)}-${counter++}@example.com`;
   const client = t.client({ ip: nextIp() });
   const body = await json<{ user: { id: string } }>(
-    await client.post(
-      '/api/auth/sign-up/email',
-      { email, password: PASSWORD },
-      { headers: { 'user-agent': CHROME_MAC } },
-    ),
+    await signUpAndIn(client, { email, password: PASSWORD }, { headers: { 'user-agent': CHROME_MAC } }),
     200,
   );
   return { client, id: body.user.id, email };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp, TestClient } from '../helpers/test-app';
+import { signUpAndIn } from '../helpers/sign-up';
 
 /** Signed-in clients for the admin tests: an admin and a customer of their own. */
 export interface AdminClients {
@@ -16,7 +17,7 @@ export async function signInClients(t: TestApp): Promise<AdminClients> {
   const tag = randomBytes(4).toString('hex');
   const customerEmail = `customer-${tag}@example.com`;
   const customer = t.client();
-  const signUp = await customer.post('/api/auth/sign-up/email', {
+  const signUp = await signUpAndIn(customer, {
     email: customerEmail,
     password: 'customer-pass-1',
   });

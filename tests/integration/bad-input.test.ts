@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
+import { signUpAndIn } from '../helpers/sign-up';
 
 /**
  * Every API route, read from the router so that a new route cannot be missed, gets malformed JSON,
@@ -15,7 +16,7 @@ describe.each(BACKENDS)('bad input on every API route (%s)', (backend) => {
     t = await startTestApp({ backend });
     clients.anonymous = t.client();
     const customer = t.client();
-    await customer.post('/api/auth/sign-up/email', {
+    await signUpAndIn(customer, {
       email: 'bad-input-customer@example.com',
       password: 'customer-pass-1',
     });

@@ -10,6 +10,7 @@ import { createProduct } from '../factories/product';
 import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app';
+import { signUpAndIn } from '../helpers/sign-up';
 
 /**
  * What one checkout and one client may hold (issue: three anonymous checkouts of 50 lines x 5
@@ -123,7 +124,7 @@ describe.each(BACKENDS)('stock holds per checkout and per client (%s)', (backend
     const user = t.client({ ip: '203.0.113.80' });
     expect(
       (
-        await user.post('/api/auth/sign-up/email', {
+        await signUpAndIn(user, {
           email: `holder-${backend}@example.com`,
           password: 'a long pass phrase 42',
         })

@@ -16,6 +16,7 @@ import {
 } from '../helpers/databases';
 import { openTestDatabase, startTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { takeServerErrors } from '../helpers/server-errors';
+import { signUpAndIn } from '../helpers/sign-up';
 
 /**
  * POST /api/checkout through the real app, with the real Stripe SDK talking to the local Stripe
@@ -680,7 +681,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
 
   it("puts a signed-in shopper's id on the payment and the order, and tells their orders topic", async () => {
     const client = t.client();
-    const signUp = await client.post('/api/auth/sign-up/email', {
+    const signUp = await signUpAndIn(client, {
       email: `signed-in-${backend}@example.com`,
       password: 'customer password',
     });

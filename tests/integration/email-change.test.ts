@@ -11,6 +11,7 @@ import { createOrder } from '../factories/order';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { json, type ErrorJson } from './admin-test-kit';
+import { signUpAndIn } from '../helpers/sign-up';
 
 let counter = 0;
 const newEmail = () => `mover-${Date.now().toString(36)}-${counter++}@example.com`;
@@ -57,7 +58,7 @@ describe.each(BACKENDS)('changing the account email on %s', (backend) => {
   async function customer(): Promise<{ client: TestClient; email: string }> {
     const email = newEmail();
     const client = t.client({ ip: `198.18.0.${(counter % 250) + 1}` });
-    await json(await client.post('/api/auth/sign-up/email', { email, password: PASSWORD }), 200);
+    await json(await signUpAndIn(client, { email, password: PASSWORD }), 200);
     return { client, email };
   }
 

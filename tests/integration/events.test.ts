@@ -17,6 +17,7 @@ import {
   type ScratchDatabase,
 } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
+import { signUpAndIn } from '../helpers/sign-up';
 
 warnIfPostgresSkipped();
 if (!TEST_DATABASE_URL) {
@@ -164,7 +165,7 @@ let userCounter = 0;
 async function signUp(t: TestApp): Promise<{ client: TestClient; user: SessionUser }> {
   const client = t.client();
   const email = `shopper${++userCounter}-${Date.now()}@example.com`;
-  const res = await client.post('/api/auth/sign-up/email', { email, password: 'correct-horse-1' });
+  const res = await signUpAndIn(client, { email, password: 'correct-horse-1' });
   expect(res.status, await res.clone().text()).toBe(200);
   const { user } = (await res.json()) as { user: SessionUser };
   return { client, user };

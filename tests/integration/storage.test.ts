@@ -23,6 +23,7 @@ import { processAndStoreImage, type StoredImage } from '#server/modules/storage/
 import { startFakeS3, type FakeS3 } from '../fakes/s3-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
+import { signUpAndIn } from '../helpers/sign-up';
 
 warnIfPostgresSkipped();
 // The AWS SDK warns once that its 2027 releases need Node 22; the tests run on Node 20.
@@ -183,7 +184,7 @@ describe.each(BACKENDS)('image uploads (%s)', (backend) => {
     });
     expect(signIn.status).toBe(200);
     customer = t.client();
-    const signUp = await customer.post('/api/auth/sign-up/email', {
+    const signUp = await signUpAndIn(customer, {
       email: 'shopper@example.com',
       password: 'shopper-pass-1',
     });

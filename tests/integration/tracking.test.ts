@@ -13,13 +13,14 @@ import { createOrder } from '../factories/order';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { json, type ErrorJson } from './admin-test-kit';
+import { signUpAndIn } from '../helpers/sign-up';
 
 let counter = 0;
 async function customer(t: TestApp): Promise<{ client: TestClient; id: string; email: string }> {
   const email = `tracking-${Date.now().toString(36)}-${counter}@example.com`;
   const client = t.client({ ip: `192.0.2.${(counter++ % 250) + 1}` });
   const body = await json<{ user: { id: string } }>(
-    await client.post('/api/auth/sign-up/email', { email, password: 'pebble-garden-33' }),
+    await signUpAndIn(client, { email, password: 'pebble-garden-33' }),
     200,
   );
   return { client, id: body.user.id, email };

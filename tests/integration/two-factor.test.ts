@@ -10,6 +10,7 @@ import type { TwoFactorEnableResponse } from '#common/schemas/auth';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { json, signInClients } from './admin-test-kit';
+import { signUpAndIn } from '../helpers/sign-up';
 
 const PASSWORD = 'silver-orchard-85';
 let counter = 0;
@@ -24,7 +25,7 @@ const codeFor = (secret: string) => generate({ secret });
 async function signUp(t: TestApp): Promise<{ client: TestClient; email: string }> {
   const email = newEmail();
   const client = t.client({ ip: deviceIp() });
-  await json(await client.post('/api/auth/sign-up/email', { email, password: PASSWORD }), 200);
+  await json(await signUpAndIn(client, { email, password: PASSWORD }), 200);
   return { client, email };
 }
 

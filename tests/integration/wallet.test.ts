@@ -16,6 +16,7 @@ import {
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
 import { json, type ErrorJson } from './admin-test-kit';
+import { signUpAndIn } from '../helpers/sign-up';
 
 interface TestWallet {
   address: string;
@@ -42,7 +43,7 @@ let counter = 0;
 async function customer(t: TestApp): Promise<{ client: TestClient; id: string }> {
   const client = t.client({ ip: `203.0.113.${(counter++ % 250) + 1}` });
   const body = await json<{ user: { id: string } }>(
-    await client.post('/api/auth/sign-up/email', {
+    await signUpAndIn(client, {
       email: `wallet-${Date.now().toString(36)}-${counter}@example.com`,
       password: 'pebble-garden-33',
     }),

@@ -13,11 +13,20 @@ export const EmailSchema = z
 export const PASSWORD_BLANK_MESSAGE = 'Password cannot be only spaces';
 /** Shown on the password field when the server finds it on a list of common passwords. */
 export const PASSWORD_COMMON_MESSAGE = 'This password is too common. Choose another.';
+/**
+ * Shown on the password field when zxcvbn scores it below PASSWORD_MIN_SCORE, followed by
+ * zxcvbn's own feedback (its warning and suggestions), e.g. 'This password is easy to guess.
+ * Repeated characters like "aaa" are easy to guess. Avoid repeated words and characters.'
+ */
+export const PASSWORD_WEAK_MESSAGE = 'This password is easy to guess.';
+/** zxcvbn's score (0-4) a new password needs: 3 is "safely unguessable" by an online attacker. */
+export const PASSWORD_MIN_SCORE = 3;
 
 /**
  * OWASP ASVS 2.1: at least 8 characters, long passphrases welcome, no composition rules, never
- * truncated, not only spaces. The server also refuses the most common passwords
- * (modules/auth/password-policy.ts: the list stays out of the browser bundle).
+ * truncated, not only spaces. The server also refuses the most common passwords and any new
+ * password zxcvbn scores below PASSWORD_MIN_SCORE (modules/auth/password-policy.ts: the
+ * dictionaries stay out of the browser bundle).
  */
 export const PasswordSchema = z
   .string()
@@ -61,7 +70,10 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 export const MeResponseSchema = z.object({ user: SessionUserSchema.nullable() });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-/** POST /api/auth/sign-up/email and /api/auth/sign-in/email (the session cookie comes with it). */
+/**
+ * POST /api/auth/sign-in/email (the session cookie comes with it) and /api/auth/sign-up/email (no
+ * session: the same answer whether or not the address already had an account; sign in next).
+ */
 export const AuthUserResponseSchema = z.object({ user: SessionUserSchema });
 export type AuthUserResponse = z.infer<typeof AuthUserResponseSchema>;
 
@@ -73,8 +85,49 @@ export type SignOutResponse = z.infer<typeof SignOutResponseSchema>;
 
 const TokenSchema = z.string().trim().min(1, 'This link is incomplete').max(500);
 
-/** POST /api/auth/verify-email: the token of the confirmation link. */
-export const VerifyEmailInputSchema = z.object({ token: TokenSchema });
+/**
+ * POST /api/auth/verify-email: the confirmation link's token and the password step that must go
+ * with it. 'set': a new password for the account (whoever made the account before the address was
+ * proven loses it); 'current': the account's password, for the person who created it. Either way
+ * every earlier session of the account ends and the confirmer is signed in.
+ */
+export const VerifyEmailInputSchema = z.discriminatedUnion('mode', [
+  z.object({ token: TokenSchema, mode: z.literal('set'), password: PasswordSchema }),
+  z.object({
+    token: TokenSchema,
+    mode: z.literal('current'),
+    password: z.string().min(1, "Enter the account's password").max(PASSWORD_MAX_LENGTH),
+  }),
+]);
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInputSchema>;
+
+/** GET /api/auth/verify-email?token= */
+export const VerifyEmailQuerySchema = z.object({ token: TokenSchema });
+
+/** GET /api/auth/verify-email?token=: the account a confirmation link confirms. */
+export const VerifyEmailAccountSchema = z.object({
+  email: z.string(),
+  /** When the account was created (ISO 8601). */
+  createdAt: z.string(),
+  verified: z.boolean(),
+});
+export type VerifyEmailAccount = z.infer<typeof VerifyEmailAccountSchema>;
+
+/** POST /api/auth/verify-email's answer (a session cookie comes with it when `signedIn`). */
+export const VerifyEmailResponseSchema = z.object({
+  email: z.string(),
+  signedIn: z.boolean(),
+  /** The account has two-factor on (kept with 'current'): its code comes next, as at sign-in. */
+  twoFactorRequired: z.boolean(),
+});
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
+export const VERIFY_EMAIL_TEXTS = {
+  wrongPassword: "That is not this account's password. Set a new password instead.",
+  alreadyVerified: 'This address is already confirmed. Sign in to see your orders.',
+  /** The web sign-up when signing in right after it did not work (the address had an account). */
+  signUpCheckEmail: 'Check your email to finish creating your account.',
+} as const;
 
 /** POST /api/auth/forgot-password */
 export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });

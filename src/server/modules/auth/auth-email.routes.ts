@@ -5,18 +5,24 @@ import {
   ForgotPasswordInputSchema,
   ResetPasswordInputSchema,
   VerifyEmailInputSchema,
+  VerifyEmailQuerySchema,
 } from '#common/schemas/auth';
 import type { AppDeps } from '#server/deps';
 import { currentUser, requireUser } from '#server/lib/auth-guards';
 import { clientIpOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
+import { requestContext, send } from './auth.routes';
 
 /**
  * /api/auth, the email flows (mail is written to the outbox, sent by the mail sender):
  *   GET  /email-verification         -> { email, verified } (signed in)
  *   POST /email-verification/resend  -> { ok } a new confirmation link (signed in, 3 per 10 min)
- *   POST /verify-email {token}       -> { ok } the account's email is confirmed
+ *   GET  /verify-email?token=        -> { email, createdAt, verified } the account the link confirms
+ *   POST /verify-email {token, mode, password} -> { email, signedIn, twoFactorRequired } the address
+ *                                       is confirmed only with the password step ('set': a new one;
+ *                                       'current': the account's); every earlier session ends and
+ *                                       the confirmer is signed in (Set-Cookie)
  *   POST /forgot-password {email}    -> { ok } the same answer whether or not the address has an account
  *   POST /reset-password {token, password} -> { ok } new password; every session signed out
  *   POST /change-email {newEmail, password} -> { ok } a confirmation link to the new address (signed in)
@@ -34,10 +40,12 @@ export function authEmailRoutes(deps: AppDeps): Hono<AppEnv> {
       await auth.resendVerification(c.var.user.id);
       return c.json({ ok: true });
     })
-    .post('/verify-email', validate('json', VerifyEmailInputSchema), async (c) => {
-      await auth.verifyEmail(c.req.valid('json').token);
-      return c.json({ ok: true });
-    })
+    .get('/verify-email', validate('query', VerifyEmailQuerySchema), async (c) =>
+      c.json(await auth.verificationAccount(c.req.valid('query').token)),
+    )
+    .post('/verify-email', validate('json', VerifyEmailInputSchema), (c) =>
+      send(c, () => auth.verifyEmail(c.req.valid('json'), requestContext(c))),
+    )
     .post('/forgot-password', validate('json', ForgotPasswordInputSchema), async (c) => {
       await auth.requestPasswordReset(c.req.valid('json').email, {
         clientIp: clientIpOf(c),

@@ -4,7 +4,7 @@ import { AppError } from '#server/lib/app-error';
 import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limiter';
 import type { createAuthRepository } from './auth.repository';
 import { withoutClientIp, type BetterAuth, type PasswordHasher } from './better-auth';
-import { assertUncommonPassword } from './password-policy';
+import { assertStrongPassword } from './password-policy';
 
 /** Password changes a signed-in user may try per quarter hour (a stolen session guessing the password). */
 export const PASSWORD_CHANGE_RATE_LIMIT: RateLimitRule = { max: 5, windowSeconds: 900 };
@@ -91,7 +91,7 @@ export function createSessionFlows(deps: {
           newPassword: SESSION_TEXTS.samePassword,
         });
       }
-      assertUncommonPassword(input.newPassword, 'newPassword');
+      assertStrongPassword(input.newPassword, 'newPassword');
       await repo.upsertPasswordHash(userId, await passwords.hash(input.newPassword));
       return { ok: true, revoked: await repo.deleteOtherSessions(userId, keep) };
     },

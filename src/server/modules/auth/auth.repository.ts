@@ -119,6 +119,57 @@ export function createAuthRepository(db: Db) {
       }
     },
 
+    /** The account a confirmation link names: its id, when it was created, whether confirmed. */
+    async findAccountByEmail(
+      email: string,
+    ): Promise<{ id: string; email: string; createdAt: Date; verified: boolean } | null> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'created_at', 'email_verified'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row
+        ? { id: row.id, email: row.email, createdAt: row.created_at, verified: row.email_verified }
+        : null;
+    },
+
+    /**
+     * Confirms the account's email in one transaction: marks it verified (false, changing nothing,
+     * when it already was: one confirmation wins), deletes every session of the account, and with
+     * `newPasswordHash` sets its password and turns two-factor off (both were chosen by whoever
+     * made the account before the address was proven).
+     */
+    async confirmEmail(userId: string, newPasswordHash: string | null): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const now = new Date();
+        const marked = await trx
+          .updateTable('users')
+          .set({
+            email_verified: true,
+            updated_at: now,
+            ...(newPasswordHash ? { two_factor_enabled: false } : {}),
+          })
+          .where('id', '=', userId)
+          .where('email_verified', '=', false)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) === 0) return false;
+        await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+        if (newPasswordHash) {
+          await trx.deleteFrom('two_factors').where('user_id', '=', userId).execute();
+          const updated = await trx
+            .updateTable('accounts')
+            .set({ password: newPasswordHash, updated_at: now })
+            .where('user_id', '=', userId)
+            .where('provider_id', '=', CREDENTIAL_PROVIDER)
+            .where('account_id', '=', userId)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0)
+            await insertCredentialAccount(trx, userId, newPasswordHash, now);
+        }
+        return true;
+      });
+    },
+
     async findUserById(id: string): Promise<UserRow | null> {
       const row = await db
         .selectFrom('users')

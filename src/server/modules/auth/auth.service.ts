@@ -35,7 +35,7 @@ import { authMailer, createEmailFlows, type EmailFlows } from './auth-email';
 import { createTwoFactorFlows, type TwoFactorFlows } from './auth-two-factor';
 import { createSessionFlows, type SessionFlows } from './auth-sessions';
 import { createEmailChangeFlows, type EmailChangeFlows } from './auth-email-change';
-import { assertUncommonPassword } from './password-policy';
+import { assertStrongPassword, assertUncommonPassword } from './password-policy';
 import { createSignInGuard } from './sign-in-guard';
 import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
 
@@ -50,7 +50,8 @@ import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-lim
  * - Sign-up is rate limited per client IP by better-auth's limiter; sign-in is throttled by failure
  *   counters per email and client (see `assertSignInAllowed`). Both count in the database, so
  *   the limits hold across instances.
- * - Passwords on a list of common ones are refused (password-policy.ts).
+ * - Sign-up never signs in and answers the same whether or not the address has an account (its
+ *   owner is mailed instead); new passwords must score 3 or more with zxcvbn (password-policy.ts).
  */
 
 /**
@@ -135,8 +136,9 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
   const maxAgeMs = config.session.maxAgeSeconds * 1000;
   const publicOrigin = new URL(config.publicUrl).origin;
 
-  const auth = createBetterAuth({ config, database, log, passwords, mailer: authMailer(mail, publicOrigin) });
-  const emailFlows = createEmailFlows({ auth, config, database, log });
+  const mailer = authMailer(mail, publicOrigin, config.authSecret);
+  const auth = createBetterAuth({ config, database, log, passwords, mailer });
+  const emailFlows = createEmailFlows({ auth, config, database, log, passwords });
   const signInGuard = createSignInGuard({
     config,
     db: database.db,
@@ -154,11 +156,7 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
   });
 
   /** Maps a better-auth error response to our error model; its body never reaches the client. */
-  async function toAppError(
-    res: Response,
-    operation: 'sign-up' | 'sign-in' | 'sign-out',
-    email?: string,
-  ): Promise<AppError> {
+  async function toAppError(res: Response, operation: 'sign-up' | 'sign-in' | 'sign-out'): Promise<AppError> {
     const parsed = AuthErrorBodySchema.safeParse(await readJson(res));
     const code = parsed.success ? (parsed.data.code ?? '') : '';
     switch (res.status) {
@@ -179,12 +177,6 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
         if (code.includes('PASSWORD')) {
           const message = `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`;
           return new AppError('VALIDATION_FAILED', `password: ${message}`, { password: message });
-        }
-        break;
-      case 422:
-        // Email taken (or lost a race for it: the unique index decided).
-        if (operation === 'sign-up' && email && (await repo.findUserByEmail(email))) {
-          return new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
         }
         break;
     }
@@ -286,7 +278,7 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
     },
 
     async signUp(input, request) {
-      assertUncommonPassword(input.password);
+      assertStrongPassword(input.password, 'password', [input.email, input.name ?? '']);
       const res = await auth.handler(
         forwardRequest(publicOrigin, '/sign-up/email', request, {
           email: input.email,
@@ -294,7 +286,18 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
           name: input.name ?? '',
         }),
       );
-      if (!res.ok) throw await toAppError(res, 'sign-up', input.email);
+      // Lost a race for the address to another sign-up: the answer a taken address gets.
+      if (res.status === 422 && (await repo.findUserByEmail(input.email))) {
+        const user = {
+          id: randomUUID(),
+          email: input.email,
+          name: input.name ?? '',
+          role: 'customer' as const,
+        };
+        return { body: { user }, setCookies: [] };
+      }
+      if (!res.ok) throw await toAppError(res, 'sign-up');
+      // No session: the same answer whether or not the address had an account (see better-auth.ts).
       return parseUserResponse(res);
     },
 

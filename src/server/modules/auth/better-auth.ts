@@ -83,8 +83,15 @@ export interface CreateBetterAuthOptions {
   passwords: PasswordHasher;
   /** Mails better-auth's verification and reset tokens (links to the shop's own pages). */
   mailer: {
-    verification(user: { email: string }, token: string): Promise<void>;
+    verification(user: { email: string; createdAt: Date }, token: string): Promise<void>;
     reset(user: { email: string }, token: string): Promise<void>;
+    /** A sign-up named an address that has an account (answered as for a new one). */
+    signUpWithExistingEmail(user: {
+      id: string;
+      email: string;
+      emailVerified: boolean;
+      createdAt: Date;
+    }): Promise<void>;
   };
 }
 
@@ -115,7 +122,13 @@ export function createBetterAuth({ config, database, log, passwords, mailer }: C
     },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Sign-up never signs in, so it can answer the same whether or not the address has an
+      // account (better-auth then answers a taken one with a stand-in user and calls
+      // onExistingUserSignUp). The browser signs in next with the same password. An unconfirmed
+      // account may sign in: guest orders are matched to it only once its address is confirmed,
+      // and confirming ends every earlier session (auth-email.ts).
+      autoSignIn: false,
+      onExistingUserSignUp: ({ user }) => mailer.signUpWithExistingEmail(user),
       requireEmailVerification: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,

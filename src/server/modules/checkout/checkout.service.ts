@@ -16,8 +16,8 @@ import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import type { RateLimiter } from '#server/lib/rate-limiter';
 import type { AuthService } from '../auth/auth.service';
-import { assertUncommonPassword } from '../auth/password-policy';
 import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
+import { assertStrongPassword } from '../auth/password-policy';
 import type { EventHub } from '../events/event-hub';
 import type { CryptoPaymentsService, CryptoQuoteColumns } from '../payments/crypto-payments.service';
 import { newPaymentReference, type HolderKeys, type PaymentsService } from '../payments/payments.service';
@@ -181,7 +181,11 @@ export function createCheckoutService({
         : new Date(sessionExpiresAt.getTime() + CARD_WEBHOOK_GRACE_MINUTES * 60_000);
       const reference = newPaymentReference();
       if (!user && input.createAccount)
-        assertUncommonPassword(input.createAccount.password, 'createAccount.password');
+        assertStrongPassword(input.createAccount.password, 'createAccount.password', [
+          input.shippingInfo.email ?? '',
+          input.shippingInfo.firstName ?? '',
+          input.shippingInfo.lastName ?? '',
+        ]);
       // A signed-in shopper already has an account: the block is ignored for them.
       const accountPasswordHash =
         !user && input.createAccount ? await passwords.hashPassword(input.createAccount.password) : null;

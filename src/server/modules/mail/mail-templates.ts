@@ -32,16 +32,69 @@ export function mail(
   return { eventKey, to, subject, text, html: html(subject, paragraphs, action) };
 }
 
-export function verificationMail(to: string, token: string, publicUrl: string): OutgoingMail {
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** e.g. '14 May 2026 at 09:05 UTC': the same for every reader, whatever their time zone. */
+export function utcDateTime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} at ${pad(
+    date.getUTCHours(),
+  )}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/**
+ * The confirmation link of an account's address. It names the account (its address) and when it
+ * was created, and says what opening it does: the person confirming sets a new password (or gives
+ * the account's current one), every session of the account ends, and only then do orders placed
+ * with the address show in it. Someone who made an account with another person's address loses it.
+ */
+export function verificationMail(
+  to: string,
+  token: string,
+  publicUrl: string,
+  accountCreatedAt: Date,
+): OutgoingMail {
   return mail(
     `verify-email:${token}`,
     to,
     'Confirm your email address',
     [
-      'Welcome to Aelo. Confirm that this address is yours to see the orders placed with it in your account.',
-      'The link works for 24 hours. If you did not create an account, ignore this mail.',
+      `An Aelo account was created with this address, ${to}, on ${utcDateTime(accountCreatedAt)}. Confirm that the address is yours to see the orders placed with it in your account.`,
+      'When you open the link you choose a new password for the account (or, if you created it, enter its password). Confirming signs the account out on every device and signs you in.',
+      'If you did not create this account, open the link and set a new password: this ends every session of it, so whoever created it is signed out and cannot sign in again. The link works for 24 hours.',
     ],
     { label: 'Confirm email', url: `${publicUrl}/verify-email?token=${encodeURIComponent(token)}` },
+  );
+}
+
+/**
+ * To the owner of an address someone tried to sign up with (sign-up answers the same either way,
+ * so the visitor learns nothing): at most one per account and hour (`hourKey`).
+ */
+export function signUpAttemptMail(to: string, publicUrl: string, hourKey: string): OutgoingMail {
+  return mail(
+    `sign-up-existing:${to}:${hourKey}`,
+    to,
+    'Someone tried to create an account with your address',
+    [
+      `Someone tried to create a new Aelo account with ${to}, which already has one. Nothing was changed: your account, its password and its orders stay as they are.`,
+      `If it was you, sign in with your password, or reset your password if you forgot it: ${publicUrl}/forgot-password`,
+      'If it was not you, you can ignore this mail.',
+    ],
+    { label: 'Sign in', url: `${publicUrl}/login` },
   );
 }
 
