@@ -5,7 +5,12 @@ import { authKeys } from '#web/lib/auth-keys';
 import { getMe } from '#web/lib/current-user';
 
 export function signIn(input: SignInInput): Promise<{ twoFactorRequired?: boolean } | null> {
-  return apiClient.post('/api/auth/sign-in/email', { email: input.email, password: input.password });
+  return apiClient.post('/api/auth/sign-in/email', {
+    email: input.email,
+    password: input.password,
+    // The code mailed when the server asked for one (SIGN_IN_CODE_REQUIRED).
+    ...(input.code ? { code: input.code } : {}),
+  });
 }
 
 /** Signed in (the user), or the password was right and a two-factor code comes next. */

@@ -6,8 +6,9 @@ import { Input } from '#web/components/ui/input';
 import { errorMessage } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
 import { loadAuthSchemas, preloadAuthSchemas } from '../api/auth-schemas';
-import { useSignIn } from '../api/sign-in';
+import { useSignIn, type SignInOutcome } from '../api/sign-in';
 import { TwoFactorStep } from './two-factor-step';
+import { isSignInCodeRequired, SignInCodeStep } from './sign-in-code-step';
 import { ADMIN_CHECK_MESSAGES } from './require-admin';
 
 /** Spec: the service's error message in a red banner; non-standard failures show this. */
@@ -30,6 +31,8 @@ export function AdminLoginForm({ onSuccess, initialError }: AdminLoginFormProps)
     if (initialError) setError(initialError);
   }
   const [needsCode, setNeedsCode] = useState(false);
+  // The credentials the code step sends again with the mailed code (SIGN_IN_CODE_REQUIRED).
+  const [codeStep, setCodeStep] = useState<{ email: string; password: string } | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,14 +48,21 @@ export function AdminLoginForm({ onSuccess, initialError }: AdminLoginFormProps)
     }
     setError(undefined);
     signIn.mutate(parsed.data, {
-      onSuccess: (outcome) => {
-        if (outcome.twoFactorRequired) setNeedsCode(true);
-        else if (outcome.user?.role === 'admin') onSuccess();
-        else setError(ADMIN_CHECK_MESSAGES.forbidden);
+      onSuccess: signedIn,
+      onError: (err) => {
+        if (isSignInCodeRequired(err))
+          setCodeStep({ email: parsed.data.email, password: parsed.data.password });
+        else setError(errorMessage(err, ADMIN_LOGIN_FALLBACK));
       },
-      onError: (err) => setError(errorMessage(err, ADMIN_LOGIN_FALLBACK)),
     });
   };
+
+  function signedIn(outcome: SignInOutcome) {
+    setCodeStep(null);
+    if (outcome.twoFactorRequired) setNeedsCode(true);
+    else if (outcome.user?.role === 'admin') onSuccess();
+    else setError(ADMIN_CHECK_MESSAGES.forbidden);
+  }
 
   if (needsCode) {
     return (
@@ -65,6 +75,16 @@ export function AdminLoginForm({ onSuccess, initialError }: AdminLoginFormProps)
             setError(ADMIN_CHECK_MESSAGES.forbidden);
           }
         }}
+      />
+    );
+  }
+  if (codeStep) {
+    return (
+      <SignInCodeStep
+        {...codeStep}
+        variant="secondary"
+        onSignedIn={signedIn}
+        onBack={() => setCodeStep(null)}
       />
     );
   }

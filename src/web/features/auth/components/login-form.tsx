@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '#common/auth-limits';
+import { EMAIL_FLOW_TEXTS } from '#common/email-flow-texts';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
@@ -12,6 +12,7 @@ import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { loadAuthSchemas, preloadAuthSchemas } from '../api/auth-schemas';
 import { TwoFactorStep } from './two-factor-step';
+import { isSignInCodeRequired, SignInCodeStep } from './sign-in-code-step';
 
 type Mode = 'sign-in' | 'sign-up';
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
@@ -34,6 +35,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const [mode, setMode] = useState<Mode>('sign-in');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [needsCode, setNeedsCode] = useState(false);
+  // The credentials the code step sends again with the mailed code (SIGN_IN_CODE_REQUIRED).
+  const [codeStep, setCodeStep] = useState<{ email: string; password: string } | null>(null);
   const signIn = useSignIn();
   const signUp = useSignUp();
   const mutation = mode === 'sign-in' ? signIn : signUp;
@@ -66,14 +69,34 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     if (mode === 'sign-in') {
       signIn.mutate(parsed.data, {
         onSuccess: (outcome) => (outcome.twoFactorRequired ? setNeedsCode(true) : onSuccess()),
+        onError: (err) => {
+          if (isSignInCodeRequired(err)) setCodeStep({ email: parsed.data.email, password: raw.password });
+        },
       });
     } else {
-      signUp.mutate(parsed.data, { onSuccess });
+      // Signed in: on to the account. Not (the address had an account): the form says to check mail.
+      signUp.mutate(parsed.data, {
+        onSuccess: (user) => {
+          if (user) onSuccess();
+        },
+      });
     }
   };
 
   const serverFields: FieldErrors = isApiError(apiError) ? apiError.fields : {};
   if (needsCode) return <TwoFactorStep onSignedIn={() => onSuccess()} />;
+  if (codeStep) {
+    return (
+      <SignInCodeStep
+        {...codeStep}
+        onSignedIn={(outcome) => (outcome.twoFactorRequired ? setNeedsCode(true) : onSuccess())}
+        onBack={() => {
+          setCodeStep(null);
+          signIn.reset();
+        }}
+      />
+    );
+  }
   const isSignIn = mode === 'sign-in';
 
   return (
@@ -89,9 +112,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         </p>
       </div>
 
-      {apiError ? (
+      {apiError && !serverFields.email && !serverFields.password ? (
         <Alert variant="error" className="mb-6">
           {errorMessage(apiError, isSignIn ? 'Failed to sign in' : 'Failed to sign up')}
+        </Alert>
+      ) : null}
+      {!isSignIn && signUp.isSuccess && !signUp.data ? (
+        <Alert variant="info" className="mb-6">
+          {EMAIL_FLOW_TEXTS.signUpCheckEmail}
         </Alert>
       ) : null}
 
@@ -108,7 +136,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         <Field
           label="Password"
           error={fieldErrors.password ?? serverFields.password}
-          hint={isSignIn ? undefined : `At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={isSignIn ? undefined : EMAIL_FLOW_TEXTS.newPasswordHint}
           labelAside={
             isSignIn ? (
               <Link
