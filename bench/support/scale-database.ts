@@ -292,6 +292,8 @@ export async function openBenchShop(
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // Measured as before: crypto on the local demo ledger (off by default beside DATABASE_URL).
+    LOCAL_LEDGER: 'demo',
     ...options.env,
   });
   const logger = createLogger(config.logLevel);

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { demoLedgerOptIn } from '../../tests/helpers/demo-ledger';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -126,6 +127,8 @@ export async function startShopProcess(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DEMO_PHOTO_CACHE_DIR: path.join(tmpdir(), 'shop-demo-photos'),
+      // Crypto on the local demo ledger, as measured before it needed asking for beside DATABASE_URL.
+      ...demoLedgerOptIn(env),
       ...env,
     },
     stdio: ['ignore', log, log],

@@ -104,8 +104,14 @@ export const EnvSchema = z.object({
   MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   /** Where rendered demo photos are kept between starts and test runs; `off` renders every time. */
   DEMO_PHOTO_CACHE_DIR: optionalString,
-  /** Solana JSON-RPC of a real cluster; unset = the local ledger and local market prices. */
+  /** Solana JSON-RPC of a real cluster; unset = the local demo ledger (see LOCAL_LEDGER) or no crypto. */
   SOLANA_RPC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * The local demo ledger (play money, a faucet and a demo wallet anyone may use), when SOLANA_RPC_URL
+   * is unset: `demo` runs it, `off` never; unset runs it only on a configuration that does not look
+   * like a live shop (see demoLedgerOf).
+   */
+  LOCAL_LEDGER: optionalString.pipe(z.enum(['demo', 'off']).optional()),
   /** Mint address of the shop's SPL token (AELO) on that cluster; the local ledger makes its own. */
   TOKEN_MINT: solanaAddress,
   /** The shop's receiving wallet on that cluster (crypto payments and token sales are paid to it). */
@@ -216,6 +222,13 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
   if (env.CRASH_AT && env.NODE_ENV === 'production')
     return invalid('CRASH_AT', 'is for fault tests only and is refused when NODE_ENV=production');
 
+  if (env.SOLANA_RPC_URL && env.LOCAL_LEDGER === 'demo')
+    return invalid(
+      'LOCAL_LEDGER',
+      'LOCAL_LEDGER=demo runs the local demo ledger and cannot be set together with SOLANA_RPC_URL (a real cluster): unset one of them',
+    );
+  const ledger = demoLedgerOf(env);
+
   let trustedProxies: TrustedProxies;
   try {
     trustedProxies = parseTrustedProxies((env.TRUSTED_PROXIES ?? '').split(','));
@@ -320,8 +333,13 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
           ),
     solana: {
       rpcUrl: env.SOLANA_RPC_URL,
-      localLedger: !env.SOLANA_RPC_URL,
-      cluster: env.SOLANA_RPC_URL ? env.SOLANA_CLUSTER : ('local' as const),
+      /** The in-process demo ledger runs (its /local-chain, faucet and demo wallet with it). */
+      localLedger: ledger.mode !== null,
+      /** Why it runs: LOCAL_LEDGER=demo, or automatically on a configuration that looks like no live shop. */
+      demoLedger: ledger.mode,
+      /** What turned it off without SOLANA_RPC_URL (LOCAL_LEDGER=off, or the live-looking settings); else null. */
+      demoLedgerOffBy: ledger.offBy,
+      cluster: ledger.mode !== null ? ('local' as const) : env.SOLANA_CLUSTER,
       /** On a real cluster: the mint and receiving wallet (both needed for crypto payments). */
       tokenMint: env.TOKEN_MINT ?? null,
       shopWallet: env.SHOP_WALLET ?? null,
@@ -396,6 +414,38 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: authSecret ?? generated!.authSecret,
     encryptionKey: Buffer.from(encryptionKeyHex ?? generated!.encryptionKey, 'hex'),
   };
+}
+
+/** Why the local demo ledger runs: LOCAL_LEDGER=demo, or unset on a configuration that looks like no live shop. */
+export type DemoLedgerMode = 'opted-in' | 'automatic';
+
+/**
+ * The settings that make a configuration look like a live shop: an https PUBLIC_URL, a PostgreSQL
+ * database, Stripe keys, outgoing mail. Such a shop never runs the demo ledger by itself, whatever
+ * NODE_ENV: its faucet and its demo wallet's key are open to anyone, so goods would ship for play money.
+ */
+export function liveShopSettings(env: Env): string[] {
+  const found: string[] = [];
+  if (env.PUBLIC_URL?.startsWith('https:')) found.push('PUBLIC_URL (https)');
+  if (env.DATABASE_URL) found.push('DATABASE_URL');
+  if (env.STRIPE_SECRET_KEY) found.push('STRIPE_SECRET_KEY');
+  if (env.STRIPE_WEBHOOK_SECRET) found.push('STRIPE_WEBHOOK_SECRET');
+  if (env.SMTP_URL) found.push('SMTP_URL');
+  return found;
+}
+
+/**
+ * Whether the local demo ledger runs, and why (or what turned it off). With SOLANA_RPC_URL the shop
+ * is paid on that cluster; without it: LOCAL_LEDGER=demo runs the ledger, `off` never does, and unset
+ * it runs only when nothing looks live (`npm start` on an empty configuration: a newcomer's shop
+ * takes SOL and AELO out of the box, every page saying it is a demo).
+ */
+export function demoLedgerOf(env: Env): { mode: DemoLedgerMode | null; offBy: string | null } {
+  if (env.SOLANA_RPC_URL) return { mode: null, offBy: null };
+  if (env.LOCAL_LEDGER === 'demo') return { mode: 'opted-in', offBy: null };
+  if (env.LOCAL_LEDGER === 'off') return { mode: null, offBy: 'LOCAL_LEDGER=off' };
+  const live = liveShopSettings(env);
+  return live.length === 0 ? { mode: 'automatic', offBy: null } : { mode: null, offBy: live.join(', ') };
 }
 
 function stripeApi(url: string): { protocol: 'http' | 'https'; host: string; port: number } {

@@ -67,7 +67,10 @@ export interface AppDeps {
   admin: AdminServices;
   /** The holder-rewards engine: daily top-50 and random airdrops (run by the scheduler job). */
   airdrops: AirdropEngineService;
-  /** The in-process Solana ledger, opened on first use; undefined when SOLANA_RPC_URL is set. */
+  /**
+   * The in-process Solana demo ledger, opened on first use; undefined when it does not run
+   * (SOLANA_RPC_URL, LOCAL_LEDGER=off, or a live-looking configuration without LOCAL_LEDGER=demo).
+   */
   localChain: LocalChainHost | undefined;
   /** The chain the shop is paid on (local ledger or SOLANA_RPC_URL). */
   chain: ChainService;

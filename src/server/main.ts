@@ -10,6 +10,7 @@ import { startPaymentWatcher } from './jobs/payment-watcher';
 import { startRefundWorker } from './jobs/refund-worker';
 import { startReservationSweeper } from './jobs/reservation-sweeper';
 import { armCrashPoint } from './lib/crash-point';
+import { demoLedgerNotice } from './lib/demo-ledger-notice';
 import { createLogger } from './lib/logger';
 import { createShopListener } from './listener';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
@@ -29,6 +30,9 @@ async function main() {
   }
   armCrashPoint(config.crashAt);
   const logger = createLogger(config.logLevel);
+  // The demo ledger in production (its payments are not real), or the setting that turned it off.
+  const notice = demoLedgerNotice(config);
+  if (notice) logger[notice.level](notice.details, notice.message);
   const deps = await createDeps(config, logger);
   await bootstrapAdmin(deps);
   if (config.seedDemo) {

@@ -29,6 +29,7 @@ import {
   type Response,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+import { demoLedgerOptIn } from './demo-ledger';
 import { copyPgliteTemplate } from './pglite-template';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -248,6 +249,8 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
     // ...and start many checkouts.
     CHECKOUT_RATE_LIMIT: '1000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    // The journeys pay on the local demo ledger, PostgreSQL runs (DATABASE_URL) included.
+    ...demoLedgerOptIn(options.env),
     ...options.env,
   };
 

@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import type { CrashPointName } from '#server/lib/crash-point';
 import { startFakeStripe, stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
 import { ROOT_DIR } from './browser';
+import { demoLedgerOptIn } from './demo-ledger';
 
 /**
  * The shop as a process of its own, for the crash-fault tests: a test can kill it with SIGKILL (or
@@ -71,7 +72,8 @@ export const CRASH_ADMIN = { email: 'crash-admin@aelo.test', password: 'crash-ad
 
 /**
  * What every crash test's shop runs with: its DATA_DIR, no demo catalogue, CRASH_ADMIN, card
- * payments at the fake Stripe, and rate limits out of the way of a test's quick requests.
+ * payments at the fake Stripe, crypto on the demo ledger, and rate limits out of the way of a
+ * test's quick requests.
  */
 export function crashShopEnv(dataDir: string, stripe: FakeStripeServer): Record<string, string> {
   return {
@@ -82,6 +84,8 @@ export function crashShopEnv(dataDir: string, stripe: FakeStripeServer): Record<
     ADMIN_EMAIL: CRASH_ADMIN.email,
     ADMIN_PASSWORD: CRASH_ADMIN.password,
     ...stripeEnv(stripe),
+    // Crypto payments on the local demo ledger, beside the Stripe keys and DATABASE_URL.
+    ...demoLedgerOptIn(),
     CHECKOUT_RATE_LIMIT: '1000',
     SIGN_IN_RATE_LIMIT: '1000',
   };

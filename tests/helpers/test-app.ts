@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '#server/db/client';
 import { closeDeps, createDeps, type AppDeps } from '#server/deps';
 import { createLogger, type Logger } from '#server/lib/logger';
 import type { AppEnv } from '#server/lib/hono-env';
+import { demoLedgerOptIn } from './demo-ledger';
 import { createScratchDatabase, type Backend, type ScratchDatabase } from './databases';
 import { borrowPglite } from './pglite-pool';
 import { serverErrorSink } from './server-errors';
@@ -45,6 +46,7 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     ...(scratch.url ? { DATABASE_URL: scratch.url } : {}),
+    ...demoLedgerOptIn(options.env),
     ...options.env,
   });
   // Errors are recorded (and fail the test unless it expects them); below that, nothing is logged.

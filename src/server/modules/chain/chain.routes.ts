@@ -7,7 +7,8 @@ import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
 
 /**
- * The local ledger's conveniences for the browser (404 whenever SOLANA_RPC_URL is set):
+ * The local demo ledger's conveniences for the browser: 404 whenever it does not run (SOLANA_RPC_URL
+ * set, LOCAL_LEDGER=off, or a live-looking configuration without LOCAL_LEDGER=demo: config.ts).
  *
  * GET /api/chain/demo-wallet                -> DemoWalletResponse (the demo shopper's key: local only)
  * GET /api/chain/transactions/:signature   -> ExplorerTransaction (the local explorer page)

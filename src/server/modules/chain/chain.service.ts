@@ -180,7 +180,8 @@ export function createChainService(deps: {
     const { shopWalletSecretKey, shopWalletKeyFile } = config.solana;
     const shopKey =
       shopWalletSecretKey ?? (shopWalletKeyFile ? readFileSync(shopWalletKeyFile, 'utf8') : null);
-    if (!tokenMint || !shopWallet) return null;
+    // No cluster (the demo ledger off, no SOLANA_RPC_URL) or no named accounts: crypto is not configured.
+    if (!config.solana.rpcUrl || !tokenMint || !shopWallet) return null;
     const mint = await readMint(rpc, address(tokenMint));
     const [shopTokenAccount] = await findAssociatedTokenPda({
       owner: address(shopWallet),
