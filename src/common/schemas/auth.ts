@@ -125,8 +125,6 @@ export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
 export const VERIFY_EMAIL_TEXTS = {
   wrongPassword: "That is not this account's password. Set a new password instead.",
   alreadyVerified: 'This address is already confirmed. Sign in to see your orders.',
-  /** The web sign-up when signing in right after it did not work (the address had an account). */
-  signUpCheckEmail: 'Check your email to finish creating your account.',
 } as const;
 
 /** POST /api/auth/forgot-password */

@@ -1,14 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '#web/components/page-title';
 import { AuthCard } from '#web/features/auth/components/auth-card';
-import { VerifyEmailStatus } from '#web/features/auth/components/email-flow-forms';
+import { VerifyEmailForm } from '#web/features/auth/components/email-flow-forms';
 
 export function Component() {
   const [params] = useSearchParams();
   return (
     <AuthCard>
       <PageTitle title="Confirm your email" />
-      <VerifyEmailStatus token={params.get('token') ?? ''} />
+      <VerifyEmailForm token={params.get('token') ?? ''} />
     </AuthCard>
   );
 }

@@ -1,11 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailChangeConfirm, EmailChangeInput, EmailStatusResponse } from '#common/schemas/auth';
+import type {
+  EmailChangeConfirm,
+  EmailChangeInput,
+  EmailStatusResponse,
+  SessionUser,
+  VerifyEmailAccount,
+  VerifyEmailInput,
+  VerifyEmailResponse,
+} from '#common/schemas/auth';
 import { apiClient } from '#web/lib/api-client';
 import { authKeys } from '#web/lib/auth-keys';
+import { getMe } from '#web/lib/current-user';
 
 /**
  * The account's email flows: whether the email is confirmed, a new confirmation link, confirming
- * with a mailed link, and the password reset. One file for the five small calls of one flow.
+ * with a mailed link (the account it names, then the password step), and the password reset. One
+ * file for the small calls of one flow.
  */
 
 export function getEmailStatus(signal?: AbortSignal): Promise<EmailStatusResponse> {
@@ -32,11 +42,39 @@ export function useResendVerification() {
   return useMutation({ mutationFn: () => apiClient.post('/api/auth/email-verification/resend', {}) });
 }
 
+/** The account a confirmation link names (its address and when it was made). */
+export function useVerificationAccount(token: string) {
+  return useQuery({
+    queryKey: [...authKeys.all, 'verify-email', token],
+    queryFn: ({ signal }) =>
+      apiClient.get<VerifyEmailAccount>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, {
+        signal,
+      }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Confirms the address with the password step. Every earlier session of the account ends; when
+ * the answer says signed in, this browser has the new session: the current user is reloaded.
+ */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiClient.post('/api/auth/verify-email', { token }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...authKeys.all, 'email-status'] }),
+    mutationFn: async (
+      input: VerifyEmailInput,
+    ): Promise<{ result: VerifyEmailResponse; user: SessionUser | null }> => {
+      const result = await apiClient.post<VerifyEmailResponse>('/api/auth/verify-email', input);
+      return { result, user: result.signedIn ? (await getMe()).user : null };
+    },
+    onSuccess: ({ user }) => {
+      // Whatever this browser held belonged to a session that no longer exists.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });
+      queryClient.setQueryData(authKeys.me(), { user });
+      void queryClient.invalidateQueries({ queryKey: [...authKeys.all, 'email-status'] });
+    },
   });
 }
 
