@@ -36,13 +36,17 @@ export async function bundleServer(name: string): Promise<{ entry: string; remov
   const dir = mkdtempSync(path.join(cache, `${name}-`));
   const entry = path.join(dir, 'main.js');
   await build({
-    entryPoints: [path.join(ROOT_DIR, 'src/server/main.ts')],
+    entryPoints: [
+      path.join(ROOT_DIR, 'src/server/main.ts'),
+      path.join(ROOT_DIR, 'src/server/local-ledger/ledger-worker.ts'),
+    ],
+    entryNames: '[name]',
     bundle: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
     target: 'node20',
-    outfile: entry,
+    outdir: dir,
     logLevel: 'warning',
   });
   return { entry, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -54,7 +54,7 @@ async function seedHolders(shop: RunningShop, liquidityPool: string): Promise<Ho
   const programOwned = Keypair.generate().publicKey.toBase58();
   // An executable owner: a program's own address (the Memo program is loaded in litesvm).
   const executable = MEMO_PROGRAM;
-  ledger.setAccount({
+  await ledger.setAccount({
     address: address(programOwned),
     lamports: 10_000_000n,
     owner: TOKEN_PROGRAM_ADDRESS,

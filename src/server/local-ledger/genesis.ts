@@ -17,6 +17,7 @@ import {
   getTokenEncoder,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
+import type { StoredAccount } from './accounts';
 import type { LocalLedger } from './ledger';
 import { keyFileBytes, signerFromSeed } from './ledger-store';
 
@@ -72,12 +73,11 @@ async function loadKeys(file: string): Promise<KeyFile> {
   return keys;
 }
 
-/** The named accounts; on a new ledger (`isNew`) also writes every genesis account. */
-export async function localChainSetup(
-  ledger: LocalLedger,
-  dir: string,
-  isNew: boolean,
-): Promise<LocalChainSetup> {
+/**
+ * The named accounts of the ledger kept in `dir` (its keys.json, made on first use). Read by the
+ * ledger's own thread, which writes the genesis with them, and by the server's request thread.
+ */
+export async function readLocalChainSetup(dir: string): Promise<LocalChainSetup> {
   const keys = await loadKeys(path.join(dir, 'keys.json'));
   const [mintSigner, treasury, shopSigner, demoShopper] = await Promise.all([
     signerFromKey(keys.mint),
@@ -94,7 +94,7 @@ export async function localChainSetup(
     programAddress: LOCAL_AMM_PROGRAM,
     seeds: ['staking vault'],
   });
-  const setup: LocalChainSetup = {
+  return {
     mint,
     decimals: AELO_DECIMALS,
     treasury,
@@ -105,21 +105,25 @@ export async function localChainSetup(
     liquidityPoolOwner,
     programOwnedHolder,
   };
-  if (isNew) await writeGenesis(ledger, setup);
-  return setup;
+}
+
+/** What writes accounts: the ledger itself, or the request thread's client of the ledger worker. */
+export interface AccountWriter {
+  setAccount(account: StoredAccount): unknown;
+  minimumBalanceForRentExemption(dataLength: number): bigint | Promise<bigint>;
 }
 
 /** Writes (or overwrites) `owner`'s associated token account of `mint` holding `amount`. */
 export async function writeTokenAccount(
-  ledger: LocalLedger,
+  ledger: AccountWriter,
   mint: Address,
   owner: Address,
   amount: bigint,
 ): Promise<void> {
   const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-  ledger.setAccount({
+  await ledger.setAccount({
     address: ata,
-    lamports: ledger.minimumBalanceForRentExemption(165),
+    lamports: await ledger.minimumBalanceForRentExemption(165),
     owner: TOKEN_PROGRAM_ADDRESS,
     executable: false,
     data: Uint8Array.from(
@@ -137,7 +141,8 @@ export async function writeTokenAccount(
   });
 }
 
-async function writeGenesis(ledger: LocalLedger, setup: LocalChainSetup): Promise<void> {
+/** Writes every genesis account into a new ledger, and saves them. */
+export async function writeGenesis(ledger: LocalLedger, setup: LocalChainSetup): Promise<void> {
   const wallet = (owner: Address, sol: bigint) =>
     ledger.setAccount({
       address: owner,

@@ -1,7 +1,7 @@
 /**
- * JSON-RPC 2.0 over HTTP as a Solana node speaks it: one request or a batch (at most 100), the
- * standard error codes, a method's own errors with their data, and u64 values written as plain
- * JSON numbers.
+ * JSON-RPC 2.0 over HTTP as a Solana node speaks it: one request or a batch (at most `maxBatch`,
+ * 100 unless a request's limits say fewer; a longer one is refused whole), the standard error
+ * codes, a method's own errors with their data, and u64 values written as plain JSON numbers.
  */
 import { z } from 'zod';
 
@@ -39,7 +39,17 @@ export function stringifyRpc(value: unknown): string {
   });
   return marked ? text.replace(/"__bigint_(-?\d+)__"/g, '$1') : text;
 }
-export type RpcMethod = (params: unknown) => unknown;
+/** A method: its params, and what the request it came in allows (the same for a whole batch). */
+export type RpcMethod<C> = (params: unknown, context: C) => unknown;
+
+/** The longest batch answered unless a request's limits say fewer. */
+export const MAX_BATCH = 100;
+
+export const batchTooLarge = (maxBatch: number) => ({
+  jsonrpc: '2.0' as const,
+  error: { code: -32600, message: `Invalid request: a batch may hold at most ${maxBatch} requests` },
+  id: null,
+});
 
 const RequestSchema = z.object({
   jsonrpc: z.literal('2.0'),
@@ -52,19 +62,24 @@ const RequestSchema = z.object({
  * The handler of a request body (the text to send back). `translate` turns an error a method
  * threw into an RpcError when it knows it; anything else is rethrown (a 500 from the server).
  */
-export function createJsonRpcHandler(
-  methods: Record<string, RpcMethod>,
-  translate: (err: unknown) => RpcError | undefined = () => undefined,
+export function createJsonRpcHandler<C, L extends { maxBatch: number } | undefined>(
+  methods: Record<string, RpcMethod<C>>,
+  options: {
+    /** What a request body may do, from its limits (none: the shop's own calls). */
+    context: (limits: L) => C;
+    translate?: (err: unknown) => RpcError | undefined;
+  },
 ) {
+  const translate = options.translate ?? (() => undefined);
   /** Answers one JSON-RPC request object. */
-  async function handleOne(request: unknown): Promise<unknown> {
+  async function handleOne(request: unknown, context: C): Promise<unknown> {
     const parsed = RequestSchema.safeParse(request);
     const id = (request as { id?: unknown } | null)?.id ?? null;
     if (!parsed.success) return { jsonrpc: '2.0', error: RPC_ERRORS.invalidRequest, id };
     const method = methods[parsed.data.method];
     if (!method) return { jsonrpc: '2.0', error: RPC_ERRORS.methodNotFound, id };
     try {
-      return { jsonrpc: '2.0', result: await method(parsed.data.params), id };
+      return { jsonrpc: '2.0', result: await method(parsed.data.params, context), id };
     } catch (err) {
       const rpcError = err instanceof RpcError ? err : translate(err);
       if (!rpcError) throw err;
@@ -73,21 +88,24 @@ export function createJsonRpcHandler(
     }
   }
 
-  /** Answers a request body (one request or a batch); the text to send back. */
-  return async function handle(body: string): Promise<string> {
+  /** Answers a request body (one request or a batch) within `limits`; the text to send back. */
+  return async function handle(body: string, limits: L): Promise<string> {
     let request: unknown;
     try {
       request = JSON.parse(body);
     } catch {
       return stringifyRpc({ jsonrpc: '2.0', error: RPC_ERRORS.parse, id: null });
     }
+    const context = options.context(limits);
     if (Array.isArray(request)) {
       if (request.length === 0)
         return stringifyRpc({ jsonrpc: '2.0', error: RPC_ERRORS.invalidRequest, id: null });
+      const maxBatch = limits?.maxBatch ?? MAX_BATCH;
+      if (request.length > maxBatch) return stringifyRpc(batchTooLarge(maxBatch));
       const answers = [];
-      for (const one of request.slice(0, 100)) answers.push(await handleOne(one));
+      for (const one of request) answers.push(await handleOne(one, context));
       return stringifyRpc(answers);
     }
-    return stringifyRpc(await handleOne(request));
+    return stringifyRpc(await handleOne(request, context));
   };
 }

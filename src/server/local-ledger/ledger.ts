@@ -5,10 +5,18 @@
  * error), the signature index per address, and the state on disk (ledger-store.ts) so that a
  * restart keeps every account and every transaction. litesvm (1.4, the newest with a build for
  * every platform) cannot save its state, so every account a transaction or the genesis touched
- * is saved and set back into a fresh VM at start.
+ * is saved (a journal line per step) and set back into a fresh VM at start.
  *
  * litesvm's own blockhash check is off: it accepts only the very latest blockhash, where a node
  * accepts any of the last 150 blocks; this class checks that window itself.
+ *
+ * A block closes after each transaction, at a bounded pace: up to BLOCK_BURST blocks at once, then
+ * one per SLOT_MS (a cluster's slot time); transactions that arrive faster share a block. However
+ * many clients send or use the faucet, a blockhash stays valid for at least
+ * BLOCK_BURST + (150 - BLOCK_BURST) × 400 ms = 48 s, and an idle ledger keeps it valid.
+ *
+ * Runs on the thread that opened it: the server's ledger worker (ledger-worker.ts), or a bench's
+ * node process.
  */
 import {
   address,
@@ -32,9 +40,11 @@ import { listProgramAccounts, toStored } from './svm-accounts';
 import { decodeMint, decodeTokenAccount, uiTokenAmount, type MintInfo, type StoredAccount } from './accounts';
 import {
   createLedgerStore,
+  KEPT_BLOCKHASHES,
   signerFromSeed,
   type LedgerMeta,
   type LedgerStore,
+  type LedgerStoreOptions,
   type LedgerTransaction,
   type SavedAccount,
   type TokenBalance,
@@ -49,6 +59,10 @@ import {
 
 /** A node accepts a blockhash for this many blocks after it was produced. */
 export const BLOCKHASH_VALIDITY = 150;
+/** Blocks the ledger may close at once (one per transaction) before they come at the slot pace. */
+export const BLOCK_BURST = 30;
+/** The slot pace once the burst is spent: a cluster's 400 ms. */
+export const SLOT_MS = 400;
 /** Errors that keep a transaction out of any block: refused at the door, nothing charged. */
 const REFUSED: ReadonlySet<RpcTransactionError> = new Set([
   'SignatureFailure',
@@ -75,10 +89,15 @@ export class LocalLedger {
   /** Per address, its signatures oldest first. */
   private readonly byAddress = new Map<string, string[]>();
   private readonly listeners = new Set<(record: LedgerTransaction) => void>();
-  /** Every account the genesis, a transaction or an airdrop wrote, as `save` keeps it. */
-  private readonly saved = new Map<string, SavedAccount>();
   /** Accounts written since the last `save`: only these are read back from the VM. */
   private readonly touched = new Set<string>();
+  /** Blocks that may close now (refilled one per SLOT_MS, at most BLOCK_BURST). */
+  private blockTokens = BLOCK_BURST;
+  private blockTokensAt = Date.now();
+  /** The current slot holds a transaction: its block is still to close. */
+  private blockOpen = false;
+  private pendingBlock: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
 
   private constructor(
     private readonly store: LedgerStore,
@@ -89,41 +108,56 @@ export class LocalLedger {
   }
 
   /** Opens the ledger kept in `dir`, or makes a new one there (an empty VM and a faucet). */
-  static async open(dir: string): Promise<{ ledger: LocalLedger; isNew: boolean }> {
-    const store = createLedgerStore(dir);
+  static async open(
+    dir: string,
+    options: LedgerStoreOptions = {},
+  ): Promise<{ ledger: LocalLedger; isNew: boolean }> {
+    const store = createLedgerStore(dir, options);
     const saved = store.read();
     const faucetSeed = saved
       ? Uint8Array.from(saved.meta.faucet)
       : crypto.getRandomValues(new Uint8Array(32));
     const faucet = await signerFromSeed(faucetSeed);
-    const meta = saved?.meta ?? {
+    const meta: LedgerMeta = saved?.meta ?? {
       genesisHash: randomHash(),
       slot: 1,
       blockhashes: [],
       faucet: [...faucetSeed],
     };
-    const accounts: Record<string, SavedAccount> = saved?.accounts ?? {
-      [faucet.address]: {
-        lamports: (500_000_000n * 1_000_000_000n).toString(),
-        data: '',
-        owner: SYSTEM_PROGRAM_ADDRESS,
-        executable: false,
-      },
-    };
+    if (!saved) store.create(meta);
+    const accounts: Map<string, SavedAccount> =
+      saved?.accounts ??
+      new Map([
+        [
+          faucet.address,
+          {
+            lamports: (500_000_000n * 1_000_000_000n).toString(),
+            data: '',
+            owner: SYSTEM_PROGRAM_ADDRESS,
+            executable: false,
+          },
+        ],
+      ]);
     const ledger = new LocalLedger(store, meta, faucet);
-    for (const [key, account] of Object.entries(accounts)) {
+    const base64 = getBase64Encoder();
+    for (const [key, account] of accounts) {
       ledger.setAccount({
         address: address(key),
         lamports: BigInt(account.lamports),
-        data: Uint8Array.from(getBase64Encoder().encode(account.data)),
+        data: Uint8Array.from(base64.encode(account.data)),
         owner: address(account.owner),
         executable: account.executable,
       });
     }
     ledger.svm.warpToSlot(BigInt(meta.slot));
-    if (saved) for (const record of store.readTransactions(meta.slot)) ledger.keep(record);
-    else ledger.advance();
-    ledger.save();
+    if (saved) {
+      for (const record of saved.transactions) ledger.keep(record);
+      // Set back from disk: nothing to save again.
+      ledger.touched.clear();
+    } else {
+      ledger.advance();
+      ledger.save();
+    }
     return { ledger, isNew: !saved };
   }
 
@@ -160,7 +194,34 @@ export class LocalLedger {
     this.svm.setClock(clock);
     // The ledger's own blockhashes (litesvm's check is off): random, so none repeats after a restart.
     this.meta.blockhashes.push({ hash: randomHash(), height: this.blockHeight });
-    if (this.meta.blockhashes.length > BLOCKHASH_VALIDITY + 50) this.meta.blockhashes.shift();
+    if (this.meta.blockhashes.length > KEPT_BLOCKHASHES) this.meta.blockhashes.shift();
+    this.blockOpen = false;
+  }
+
+  /**
+   * After a transaction: its block closes now when the pace allows, else when it next does (a
+   * timer; transactions until then land in the same block).
+   */
+  private closeBlock(): void {
+    const now = Date.now();
+    this.blockTokens = Math.min(BLOCK_BURST, this.blockTokens + (now - this.blockTokensAt) / SLOT_MS);
+    this.blockTokensAt = now;
+    if (this.blockTokens >= 1) {
+      this.blockTokens -= 1;
+      this.advance();
+      return;
+    }
+    if (this.pendingBlock || this.closed) return;
+    this.pendingBlock = setTimeout(
+      () => {
+        this.pendingBlock = undefined;
+        if (this.closed || !this.blockOpen) return;
+        this.closeBlock();
+        if (!this.blockOpen) this.save();
+      },
+      Math.ceil((1 - this.blockTokens) * SLOT_MS),
+    );
+    this.pendingBlock.unref?.();
   }
 
   // Accounts ------------------------------------------------------------------------------------
@@ -174,8 +235,14 @@ export class LocalLedger {
     return this.svm.getBalance(address(key)) ?? 0n;
   }
 
-  /** Every account owned by `program` whose data passes `keep` (litesvm lists them). */
-  programAccounts(program: string, keep: (data: Uint8Array) => boolean = () => true): StoredAccount[] {
+  /**
+   * Every account owned by `program` whose data passes `keep` (litesvm lists them), and how many
+   * the program owns (each was looked at).
+   */
+  programAccounts(
+    program: string,
+    keep: (data: Uint8Array) => boolean = () => true,
+  ): { accounts: StoredAccount[]; scanned: number } {
     return listProgramAccounts(this.svm, program, keep);
   }
 
@@ -294,9 +361,9 @@ export class LocalLedger {
       computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
     };
     this.keep(record);
-    this.store.appendTransaction(record);
-    this.advance();
-    this.save();
+    this.blockOpen = true;
+    this.closeBlock();
+    this.save(record);
     for (const listener of this.listeners) listener(record);
     return decoded.signature;
   }
@@ -367,25 +434,38 @@ export class LocalLedger {
   }
 
   /**
-   * Saves every account written so far and the chain position (programs come with the VM). Only
-   * the accounts written since the last save are read back: a transaction costs the same with ten
-   * accounts on the ledger as with ten thousand.
+   * Saves one step: the accounts written since the last save (only these are read back from the
+   * VM: a transaction costs the same with ten accounts on the ledger as with ten thousand), the
+   * chain position, and the transaction the step processed. Programs come with the VM.
    */
-  save(): void {
+  save(transaction?: LedgerTransaction): void {
+    const changed: Record<string, SavedAccount | null> = {};
     for (const key of this.touched) {
       const account = this.getAccount(key);
-      if (!account || account.executable) {
-        this.saved.delete(key);
-        continue;
-      }
-      this.saved.set(key, {
-        lamports: account.lamports.toString(),
-        data: base64Decoder.decode(account.data),
-        owner: account.owner,
-        executable: false,
-      });
+      changed[key] =
+        !account || account.executable
+          ? null
+          : {
+              lamports: account.lamports.toString(),
+              data: base64Decoder.decode(account.data),
+              owner: account.owner,
+              executable: false,
+            };
     }
     this.touched.clear();
-    this.store.write(Object.fromEntries(this.saved), this.meta);
+    this.store.commit({ accounts: changed, meta: this.meta, transaction });
+  }
+
+  /** Stops: the open block closes, and the journal is folded into one state file for the next start. */
+  close(): void {
+    if (this.closed) return;
+    clearTimeout(this.pendingBlock);
+    this.pendingBlock = undefined;
+    if (this.blockOpen || this.touched.size > 0) {
+      if (this.blockOpen) this.advance();
+      this.save();
+    }
+    this.closed = true;
+    this.store.compact();
   }
 }

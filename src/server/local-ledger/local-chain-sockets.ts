@@ -7,7 +7,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { LocalChainHost } from './local-chain';
+import type { LedgerClient, LocalChainHost } from './local-chain';
 
 const LOCAL_CHAIN_PATH = '/local-chain';
 
@@ -15,7 +15,7 @@ export function attachLocalChainSockets(server: Server, host: LocalChainHost): (
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(request.url ?? '/', 'http://local').pathname !== LOCAL_CHAIN_PATH) return;
-    wss.handleUpgrade(request, socket, head, (ws) => void serveSocket(ws, host));
+    wss.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, host));
   };
   server.on('upgrade', onUpgrade);
   return () => {
@@ -25,8 +25,10 @@ export function attachLocalChainSockets(server: Server, host: LocalChainHost): (
   };
 }
 
-async function serveSocket(ws: WebSocket, host: LocalChainHost): Promise<void> {
-  const { ledger } = await host.get();
+function serveSocket(ws: WebSocket, host: LocalChainHost): void {
+  // Messages are taken from the start, each answered once the ledger is open, in order.
+  const ledgerReady = host.get().then((chain) => chain.ledger);
+  ledgerReady.catch(() => ws.terminate());
   let nextId = 1;
   const subscriptions = new Map<number, () => void>();
   const send = (message: unknown) => {
@@ -36,6 +38,12 @@ async function serveSocket(ws: WebSocket, host: LocalChainHost): Promise<void> {
     send({ jsonrpc: '2.0', method, params: { result, subscription } });
 
   ws.on('message', (data: Buffer) => {
+    void ledgerReady.then(
+      (ledger) => answer(ledger, data),
+      () => undefined,
+    );
+  });
+  const answer = (ledger: LedgerClient, data: Buffer) => {
     let request: { id?: number | string; method?: string; params?: unknown[] };
     try {
       request = JSON.parse(data.toString('utf8')) as typeof request;
@@ -56,16 +64,18 @@ async function serveSocket(ws: WebSocket, host: LocalChainHost): Promise<void> {
           subscriptions.delete(id);
           notify('signatureNotification', id, { context: { slot }, value: { err } });
         };
-        const known = ledger.getTransaction(signature);
-        if (known) {
-          done(known.slot, known.err);
-          return;
-        }
+        // Listening first, then looking: a transaction landing in between is caught either way.
         subscriptions.set(
           id,
           ledger.onTransaction((record) => {
             if (record.signature === signature) done(record.slot, record.err);
           }),
+        );
+        void ledger.getTransaction(signature).then(
+          (known) => {
+            if (known && subscriptions.has(id)) done(known.slot, known.err);
+          },
+          () => undefined,
         );
         return;
       }
@@ -92,7 +102,7 @@ async function serveSocket(ws: WebSocket, host: LocalChainHost): Promise<void> {
       default:
         send({ jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id: request.id });
     }
-  });
+  };
   ws.on('close', () => {
     for (const stop of subscriptions.values()) stop();
     subscriptions.clear();

@@ -3,6 +3,11 @@
  * `@solana/pay` and wallets call to fund, pay, look up and verify, answering in a node's shapes
  * (results with `context.slot`, errors with a node's codes and messages). Every request's params
  * are checked with zod; a bad one is the node's -32602 'Invalid params'.
+ *
+ * A client's request (a body: one call or a batch) comes with limits (RequestLimits): the calls in
+ * a batch, the accounts and account data its answers may hold, and the accounts its listings may
+ * look at; past one, the call that crossed it and the rest answer a node's scan error (-32012).
+ * The shop's own calls come without limits.
  */
 import { getBase58Encoder, getBase64Encoder, isAddress } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
@@ -59,6 +64,54 @@ function simulationValue(result: SimulationResult, replacementBlockhash: unknown
   };
 }
 
+/** What one client request may do (the shop's own requests have no limits). */
+export interface RequestLimits {
+  /** Calls in one batch. */
+  maxBatch: number;
+  /** Accounts its answers may hold; its listings may look at ten times as many. */
+  maxAccounts: number;
+  /** Bytes of account data its answers may hold. */
+  maxDataBytes: number;
+}
+
+/** A listing may look at this many accounts for each one a request may return. */
+export const SCAN_FACTOR = 10;
+
+/** What a request has left of its limits; each account answered or looked at is charged. */
+class RequestBudget {
+  private accounts = 0;
+  private data = 0;
+  private scanned = 0;
+  constructor(private readonly limits: RequestLimits | undefined) {}
+
+  private static exceeded(detail: string) {
+    return new RpcError(-32012, `scan error: The accumulated scan results exceeded the limit (${detail})`);
+  }
+
+  /** A listing looked at `count` accounts. */
+  scan(count: number): void {
+    if (!this.limits) return;
+    this.scanned += count;
+    const max = this.limits.maxAccounts * SCAN_FACTOR;
+    if (this.scanned > max) throw RequestBudget.exceeded(`one request may look at most ${max} accounts`);
+  }
+
+  /** An account is answered with `dataBytes` of its data. */
+  answer(dataBytes: number): void {
+    if (!this.limits) return;
+    this.accounts += 1;
+    this.data += dataBytes;
+    if (this.accounts > this.limits.maxAccounts) {
+      throw RequestBudget.exceeded(`one request may return at most ${this.limits.maxAccounts} accounts`);
+    }
+    if (this.data > this.limits.maxDataBytes) {
+      throw RequestBudget.exceeded(
+        `one request may return at most ${this.limits.maxDataBytes} bytes of account data`,
+      );
+    }
+  }
+}
+
 function params<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const parsed = schema.safeParse(value ?? []);
   if (!parsed.success) throw invalidParams(parsed.error.issues[0]?.message ?? 'bad params');
@@ -68,13 +121,23 @@ function params<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 export function createRpcHandler(ledger: LocalLedger) {
   const context = () => ({ apiVersion: '2.2.0', slot: ledger.slot });
   const withContext = <T>(value: T) => ({ context: context(), value });
+  const encode = (
+    budget: RequestBudget,
+    found: StoredAccount,
+    encoding: AccountEncoding,
+    dataSlice?: { offset: number; length: number },
+  ) => {
+    budget.answer(dataSlice ? Math.min(dataSlice.length, found.data.length) : found.data.length);
+    return encodeAccount(found, encoding, (mint) => ledger.mint(mint), dataSlice);
+  };
   const account = (
+    budget: RequestBudget,
     key: string,
     encoding: AccountEncoding,
     dataSlice?: { offset: number; length: number },
   ) => {
     const found = ledger.getAccount(key);
-    return found ? encodeAccount(found, encoding, (mint) => ledger.mint(mint), dataSlice) : null;
+    return found ? encode(budget, found, encoding, dataSlice) : null;
   };
   const decodeWire = (text: string, encoding: 'base58' | 'base64') => {
     try {
@@ -85,12 +148,18 @@ export function createRpcHandler(ledger: LocalLedger) {
       throw invalidParams(`invalid ${encoding} encoding`);
     }
   };
-  const tokenAccounts = (filter: (a: StoredAccount) => boolean, programs: string[]) =>
+  /** Listings: every account the program owns is looked at (and charged), the kept ones returned. */
+  const listProgram = (budget: RequestBudget, program: string, keep?: (data: Uint8Array) => boolean) => {
+    const { accounts, scanned } = ledger.programAccounts(program, keep);
+    budget.scan(scanned);
+    return accounts;
+  };
+  const tokenAccounts = (budget: RequestBudget, filter: (a: StoredAccount) => boolean, programs: string[]) =>
     programs
-      .flatMap((program) => ledger.programAccounts(program))
+      .flatMap((program) => listProgram(budget, program))
       .filter((a) => decodeTokenAccount(a) && filter(a));
 
-  const methods: Record<string, RpcMethod> = {
+  const methods: Record<string, RpcMethod<RequestBudget>> = {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 3294202862 }),
     getGenesisHash: () => ledger.genesisHash,
@@ -135,15 +204,17 @@ export function createRpcHandler(ledger: LocalLedger) {
       const [key] = params(z.tuple([AddressSchema]).rest(BaseConfig), p);
       return withContext(ledger.getBalance(key));
     },
-    getAccountInfo: (p) => {
+    getAccountInfo: (p, budget) => {
       const [key, config] = params(z.tuple([AddressSchema]).rest(AccountConfig), p);
-      return withContext(account(key, config?.encoding ?? 'base58', config?.dataSlice));
+      return withContext(account(budget, key, config?.encoding ?? 'base58', config?.dataSlice));
     },
-    getMultipleAccounts: (p) => {
+    getMultipleAccounts: (p, budget) => {
       const [keys, config] = params(z.tuple([z.array(AddressSchema).max(100)]).rest(AccountConfig), p);
-      return withContext(keys.map((k) => account(k, config?.encoding ?? 'base64', config?.dataSlice)));
+      return withContext(
+        keys.map((k) => account(budget, k, config?.encoding ?? 'base64', config?.dataSlice)),
+      );
     },
-    getProgramAccounts: (p) => {
+    getProgramAccounts: (p, budget) => {
       const [program, config] = params(
         z.tuple([AddressSchema]).rest(
           AccountConfig.extend({
@@ -174,15 +245,13 @@ export function createRpcHandler(ledger: LocalLedger) {
           data.length >= f.memcmp.offset + bytes.length &&
           bytes.every((b, i) => data[f.memcmp.offset + i] === b);
       });
-      const value = ledger
-        .programAccounts(program, (data) => filters.every((f) => f(data)))
-        .map((a) => ({
-          pubkey: a.address,
-          account: encodeAccount(a, config?.encoding ?? 'base64', (m) => ledger.mint(m), config?.dataSlice),
-        }));
+      const value = listProgram(budget, program, (data) => filters.every((f) => f(data))).map((a) => ({
+        pubkey: a.address,
+        account: encode(budget, a, config?.encoding ?? 'base64', config?.dataSlice),
+      }));
       return config?.withContext ? withContext(value) : value;
     },
-    getTokenAccountsByOwner: (p) => {
+    getTokenAccountsByOwner: (p, budget) => {
       const [owner, filter, config] = params(
         z
           .tuple([
@@ -197,12 +266,16 @@ export function createRpcHandler(ledger: LocalLedger) {
       }
       const programs =
         'programId' in filter ? [filter.programId] : [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS];
-      const value = tokenAccounts((a) => {
-        const token = decodeTokenAccount(a)!;
-        return token.owner === owner && (!('mint' in filter) || token.mint === filter.mint);
-      }, programs).map((a) => ({
+      const value = tokenAccounts(
+        budget,
+        (a) => {
+          const token = decodeTokenAccount(a)!;
+          return token.owner === owner && (!('mint' in filter) || token.mint === filter.mint);
+        },
+        programs,
+      ).map((a) => ({
         pubkey: a.address,
-        account: encodeAccount(a, config?.encoding ?? 'base64', (m) => ledger.mint(m), config?.dataSlice),
+        account: encode(budget, a, config?.encoding ?? 'base64', config?.dataSlice),
       }));
       return withContext(value);
     },
@@ -219,14 +292,14 @@ export function createRpcHandler(ledger: LocalLedger) {
       if (!mint) throw invalidParams('Invalid param: not a Token mint');
       return withContext(uiTokenAmount(mint.supply, mint.decimals));
     },
-    getTokenLargestAccounts: (p) => {
+    getTokenLargestAccounts: (p, budget) => {
       const [key] = params(z.tuple([AddressSchema]).rest(BaseConfig), p);
       const mint = ledger.mint(key);
       if (!mint) throw invalidParams('Invalid param: not a Token mint');
-      const value = tokenAccounts(
-        (a) => decodeTokenAccount(a)!.mint === key,
-        [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS],
-      )
+      const value = tokenAccounts(budget, (a) => decodeTokenAccount(a)!.mint === key, [
+        TOKEN_PROGRAM_ADDRESS,
+        TOKEN_2022_PROGRAM_ADDRESS,
+      ])
         .map((a) => ({ address: a.address, amount: decodeTokenAccount(a)!.amount }))
         .sort((a, b) => (a.amount === b.amount ? 0 : a.amount > b.amount ? -1 : 1))
         .slice(0, 20)
@@ -343,9 +416,11 @@ export function createRpcHandler(ledger: LocalLedger) {
     },
   };
 
-  return createJsonRpcHandler(methods, (err) =>
-    err instanceof MalformedTransaction
-      ? new RpcError(-32602, `invalid transaction: ${err.message}`)
-      : undefined,
-  );
+  return createJsonRpcHandler(methods, {
+    context: (limits: RequestLimits | undefined) => new RequestBudget(limits),
+    translate: (err) =>
+      err instanceof MalformedTransaction
+        ? new RpcError(-32602, `invalid transaction: ${err.message}`)
+        : undefined,
+  });
 }

@@ -24,7 +24,8 @@ interface NativeSvm {
 }
 
 /**
- * Every account owned by `program` whose data passes `keep`. litesvm's own wrapper base58-encodes
+ * Every account owned by `program` whose data passes `keep`, and how many accounts the program
+ * owns (each one was looked at: what a listing costs). litesvm's own wrapper base58-encodes
  * two addresses per account before any filter, which at 100,000 token accounts is most of a holder
  * snapshot's time (bench/holder-snapshot.ts): its native listing gives raw bytes, so the data is
  * filtered first and only the kept addresses are encoded. Falls back to the wrapper should a
@@ -34,17 +35,16 @@ export function listProgramAccounts(
   svm: LiteSVM,
   program: string,
   keep: (data: Uint8Array) => boolean,
-): StoredAccount[] {
+): { accounts: StoredAccount[]; scanned: number } {
   const owner = address(program);
   const native = (svm as unknown as { inner?: NativeSvm }).inner;
   if (typeof native?.getProgramAccounts !== 'function') {
-    return svm
-      .getProgramAccounts(owner)
-      .map(toStored)
-      .filter((a) => keep(a.data));
+    const all = svm.getProgramAccounts(owner);
+    return { accounts: all.map(toStored).filter((a) => keep(a.data)), scanned: all.length };
   }
   const out: StoredAccount[] = [];
-  for (const entry of native.getProgramAccounts(bs58.decode(program))) {
+  const listed = native.getProgramAccounts(bs58.decode(program));
+  for (const entry of listed) {
     const account = entry.account();
     const data = account.data();
     if (!keep(data)) continue;
@@ -57,5 +57,5 @@ export function listProgramAccounts(
       executable: account.executable(),
     });
   }
-  return out;
+  return { accounts: out, scanned: listed.length };
 }

@@ -246,7 +246,7 @@ export function createChainService(deps: {
     async explorerTransaction(signature) {
       if (!localChain) return null;
       const { ledger } = await localChain.get();
-      const record = ledger.getTransaction(signature);
+      const record = await ledger.getTransaction(signature);
       if (!record) return null;
       const loaded = record.loadedAddresses;
       const staticCount = record.accountKeys.length - loaded.writable.length - loaded.readonly.length;
