@@ -163,13 +163,16 @@ describe.each(BACKENDS)('sign-in guard on %s', (backend) => {
     expect((await errorOf(await phone.signIn(email, PASSWORD))).code).toBe(CODE_REQUIRED);
     const code = await mailedCode(email);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) {
-      const res = await phone.signIn(email, PASSWORD, wrongCode);
+    // Someone who has the password but not the mailbox tries codes, from five addresses.
+    for (let i = 1; i <= 5; i++) {
+      const res = await device(`192.0.2.${220 + i}`).signIn(email, PASSWORD, wrongCode);
       expect(res.status).toBe(401);
       expect((await errorOf(res)).code).toBe(CODE_REQUIRED);
     }
     // Five wrong tries used the code up: the right one no longer works.
-    expect((await phone.signIn(email, PASSWORD, code)).status).toBe(401);
+    const late = await phone.signIn(email, PASSWORD, code);
+    expect(late.status).toBe(401);
+    expect((await errorOf(late)).code).toBe(CODE_REQUIRED);
 
     // A new code, expired before it is used.
     expect((await errorOf(await phone.signIn(email, PASSWORD))).code).toBe(CODE_REQUIRED);
@@ -181,6 +184,26 @@ describe.each(BACKENDS)('sign-in guard on %s', (backend) => {
       .where('identifier', 'like', 'sign-in-code:%')
       .execute();
     expect((await phone.signIn(email, PASSWORD, fresh)).status).toBe(401);
+  });
+
+  it('counts a guarded attempt with the right password like a wrong one: no later 429 tells them apart', async () => {
+    const email = uniqueEmail('no-oracle');
+    await shop.t.deps.auth.createUser({ email, password: PASSWORD });
+    for (let i = 1; i <= 10; i++)
+      expect((await device(`192.0.2.${i}`).signIn(email, `wrong ${i}`)).status).toBe(401);
+    // Two guessers from two addresses, each with four wrong guesses and then a fifth: one of them
+    // the right password. Their sixth attempts get the same answer.
+    const answers: number[] = [];
+    for (const [ip, fifth] of [
+      ['192.0.2.150', 'wrong again'],
+      ['192.0.2.151', PASSWORD],
+    ] as const) {
+      const guesser = device(ip);
+      for (let i = 0; i < 4; i++) await (await guesser.signIn(email, `guess ${i}`)).body?.cancel();
+      expect((await errorOf(await guesser.signIn(email, fifth))).code).toBe(CODE_REQUIRED);
+      answers.push((await guesser.signIn(email, 'a sixth guess')).status);
+    }
+    expect(answers).toEqual([429, 429]);
   });
 
   it('never refuses a right password only because other accounts failed from the same address', async () => {

@@ -24,9 +24,10 @@ export const SIGN_IN_CODE_INVALID_MESSAGE =
  * 3. The account failed SIGN_IN_ACCOUNT_CODE_AFTER times from anywhere, or this client failed on
  *    many accounts: a new device needs, besides the right password, a code mailed to the account
  *    (sign-in-code.ts). Without a code, a right password mails one; every answer is the same
- *    401 SIGN_IN_CODE_REQUIRED whether the password was right or not, so neither a guesser
- *    spread over many addresses nor one behind a shared address learns a password, while the
- *    owner, who reads the mail, is never locked out.
+ *    401 SIGN_IN_CODE_REQUIRED whether the password was right or not, and each counts as a failed
+ *    sign-in (so no later 429 tells either), so neither a guesser spread over many addresses nor
+ *    one behind a shared address learns a password, while the owner, who reads the mail, is
+ *    never locked out.
  * 4. Otherwise the password alone, as always.
  */
 export interface SignInGuard {
@@ -79,17 +80,18 @@ export function createSignInGuard(deps: {
       const user = await repo.findUserByEmail(input.email.trim().toLowerCase());
       if (user && devices.accountsOf(request.headers).includes(user.id)) return;
 
-      const message = input.code ? SIGN_IN_CODE_INVALID_MESSAGE : SIGN_IN_CODE_REQUIRED_MESSAGE;
       const right = await passwordIsRight(user?.id, input.password);
-      if (!user || !right) {
-        await throttle.recordFailure(input.email, request.clientIp);
-        throw new AppError('SIGN_IN_CODE_REQUIRED', message);
+      if (user && right) {
+        if (input.code && (await codes.consume(user.id, input.code))) return;
+        if (!input.code) await codes.send(user);
       }
-      if (!input.code) {
-        await codes.send(user);
-        throw new AppError('SIGN_IN_CODE_REQUIRED', message);
-      }
-      if (!(await codes.consume(user.id, input.code))) throw new AppError('SIGN_IN_CODE_REQUIRED', message);
+      // Not signed in, whatever the reason, counts as a failure: a right password must not show
+      // as a count that did not grow (the next attempt's 429 would tell).
+      await throttle.recordFailure(input.email, request.clientIp);
+      throw new AppError(
+        'SIGN_IN_CODE_REQUIRED',
+        input.code ? SIGN_IN_CODE_INVALID_MESSAGE : SIGN_IN_CODE_REQUIRED_MESSAGE,
+      );
     },
 
     failed: (email, clientIp) => throttle.recordFailure(email, clientIp),
