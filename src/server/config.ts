@@ -75,6 +75,16 @@ export const EnvSchema = z.object({
   /** What one client (address, signed-in user or cart) may hold at once across open checkouts. */
   CHECKOUT_MAX_OPEN_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(3),
   CHECKOUT_MAX_HELD_UNITS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(15),
+  /**
+   * What anonymous (not signed-in) unpaid checkouts may hold together of each product, in percent
+   * of its units on hand, rounded up (docs/decisions/016-anonymous-holds.md).
+   */
+  ANONYMOUS_HOLD_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  /**
+   * An IPv6 client is counted by its /64; its /56 (one customer's network) may use this many times
+   * each per-client limit: holds, checkout, Buy Token and sign-up rate limits, live streams.
+   */
+  IPV6_NETWORK_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(4),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -185,6 +195,8 @@ export const EnvSchema = z.object({
   /** Live-event streams this process serves at once (503 above), and per client address (429). */
   EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   EVENTS_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Admins' live-event streams, beside EVENTS_MAX_STREAMS: the public filling that never shuts admins out. */
+  EVENTS_MAX_ADMIN_STREAMS: z.coerce.number().int().min(1).max(100_000).default(100),
   /** A live-event stream ends after this long; the browser reconnects (and re-checks its session). */
   EVENTS_MAX_STREAM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Heartbeat of a live-event stream; the session behind a private stream is re-checked at each. */
@@ -319,7 +331,11 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
       maxValueCents: env.CHECKOUT_MAX_VALUE_USD * 100,
       maxOpenPerClient: env.CHECKOUT_MAX_OPEN_PER_CLIENT,
       maxHeldUnitsPerClient: env.CHECKOUT_MAX_HELD_UNITS_PER_CLIENT,
+      /** Anonymous unpaid checkouts together hold at most this share of a product's units (rounded up). */
+      anonymousSharePercent: env.ANONYMOUS_HOLD_SHARE_PERCENT,
     },
+    /** An IPv6 /56 may use this many times each per-client (/64) limit. */
+    networkLimitMultiplier: env.IPV6_NETWORK_LIMIT_MULTIPLIER,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     storage,
@@ -383,6 +399,7 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     events: {
       maxStreams: env.EVENTS_MAX_STREAMS,
       maxStreamsPerClient: env.EVENTS_MAX_STREAMS_PER_CLIENT,
+      maxAdminStreams: env.EVENTS_MAX_ADMIN_STREAMS,
       maxStreamMs: env.EVENTS_MAX_STREAM_SECONDS * 1000,
       heartbeatMs: Math.round(env.EVENTS_HEARTBEAT_SECONDS * 1000),
     },

@@ -46,11 +46,18 @@ export function parseTrustedProxies(entries: readonly string[]): TrustedProxies 
 
 export const NO_TRUSTED_PROXIES: TrustedProxies = parseTrustedProxies([]);
 
-/** Middleware: resolves the client address once per request into `c.var.clientIp`. */
+/**
+ * Middleware: resolves the client once per request: its address into `c.var.clientIp` (what is
+ * recorded and shown), and the keys limits count it by into `c.var.clientKey` (an IPv6 /64) and
+ * `c.var.clientNetworkKey` (an IPv6 /56).
+ */
 export function clientIpMiddleware(trusted: TrustedProxies): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
-    c.set('clientIp', resolveClientIp(peer, c.req.header('x-forwarded-for'), trusted));
+    const ip = resolveClientIp(peer, c.req.header('x-forwarded-for'), trusted);
+    c.set('clientIp', ip);
+    c.set('clientKey', clientKeyOf(ip));
+    c.set('clientNetworkKey', clientNetworkKeyOf(ip));
     await next();
   };
 }
@@ -58,6 +65,29 @@ export function clientIpMiddleware(trusted: TrustedProxies): MiddlewareHandler<A
 /** The client IP of a request (undefined without a socket: app.request in tests). */
 export function clientIpOf(c: Context<AppEnv>): string | undefined {
   return c.var.clientIp;
+}
+
+/**
+ * A client as the limits see it: its address (recorded, shown in session lists), the key it is
+ * counted by (an IPv6 /64) and its network's key (an IPv6 /56; the address itself for IPv4).
+ */
+export interface ClientKeys {
+  ip: string;
+  key: string;
+  network: string;
+}
+
+/** The client of a request as its limits count it; undefined without a socket (app.request in tests). */
+export function clientKeysOf(c: Context<AppEnv>): ClientKeys | undefined {
+  const { clientIp: ip, clientKey: key, clientNetworkKey: network } = c.var;
+  return ip && key && network ? { ip, key, network } : undefined;
+}
+
+/** The keys of an address (a service given only the address). */
+export function clientKeysFor(ip: string | undefined): ClientKeys | undefined {
+  const key = clientKeyOf(ip);
+  const network = clientNetworkKeyOf(ip);
+  return ip && key && network ? { ip, key, network } : undefined;
 }
 
 /**
