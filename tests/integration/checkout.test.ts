@@ -113,9 +113,11 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
         ...stripeEnv(fake),
         SIGN_IN_RATE_LIMIT: '1000',
         SIGN_UP_RATE_LIMIT: '1000',
-        // One client holds many checkouts at once here (each test takes its own products).
+        // One client holds many checkouts at once here (each test takes its own products), and
+        // anonymous checkouts take whole products (their share is tested in ipv6-clients.test.ts).
         CHECKOUT_MAX_OPEN_PER_CLIENT: '1000',
         CHECKOUT_MAX_HELD_UNITS_PER_CLIENT: '100000',
+        ANONYMOUS_HOLD_SHARE_PERCENT: '100',
       },
     });
     fake.setWebhook(async (req) => t.app.request(req));
@@ -491,19 +493,21 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
   });
 
   it('returns the stock of expired reservations and expires their Stripe sessions', async () => {
-    const product = await insertProduct(db, { quantity: 2 });
+    // Two of three: an anonymous card checkout that takes a product's last unit holds it only for
+    // RESERVATION_MINUTES (decision 016, ipv6-clients.test.ts).
+    const product = await insertProduct(db, { quantity: 3 });
     const res = await cardCheckout([line(product.id, 2)]);
     const { reference } = (await res.json()) as CheckoutResponse;
-    expect(await quantityOf(db, product.id)).toBe(0);
+    expect(await quantityOf(db, product.id)).toBe(1);
     const sessionId = fake.lastSession()!.session.id;
 
     // Ten minutes on, a card reservation is still held (it lives as long as the Stripe session).
     await sweepExpiredReservations(t.deps, new Date(Date.now() + 10 * 60_000));
-    expect(await quantityOf(db, product.id)).toBe(0);
+    expect(await quantityOf(db, product.id)).toBe(1);
 
     const later = new Date(Date.now() + 40 * 60_000);
     expect(await sweepExpiredReservations(t.deps, later)).toBeGreaterThanOrEqual(1);
-    expect(await quantityOf(db, product.id)).toBe(2);
+    expect(await quantityOf(db, product.id)).toBe(3);
     expect(fake.session(sessionId)!.session.status).toBe('expired');
     const payment = await db
       .selectFrom('payments')
@@ -535,7 +539,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
 
     // A second sweep finds nothing more; the status says expired.
     expect(await sweepExpiredReservations(t.deps, later)).toBe(0);
-    expect(await quantityOf(db, product.id)).toBe(2);
+    expect(await quantityOf(db, product.id)).toBe(3);
     const status = await t.client().get(`/api/payments/${reference}/status`);
     expect(await status.json()).toEqual({
       status: 'expired',

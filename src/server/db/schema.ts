@@ -126,6 +126,9 @@ export interface PaymentsTable {
   /** 0008_checkout_holds.sql: who started the checkout (limits on what one client may hold). */
   client_ip: string | null;
   cart_id: string | null;
+  /** 0028_client_networks.sql: the client it is counted as (an IPv6 /64) and its network (an IPv6 /56). */
+  client_key: string | null;
+  client_network: string | null;
   /** 0009_crypto_payments.sql: the USD price per coin the crypto amount was quoted at; the watcher's lease. */
   crypto_price_usd: string | null;
   watch_lease_until: Timestamp | null;

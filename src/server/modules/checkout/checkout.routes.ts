@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { CheckoutInputSchema } from '#common/schemas/checkout';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/lib/auth-guards';
-import { clientIpOf } from '#server/lib/client-ip';
+import { clientKeysOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
 
@@ -20,7 +20,7 @@ export function checkoutRoutes(deps: AppDeps): Hono<AppEnv> {
       const result = await deps.checkout.startCheckout(
         c.req.valid('json'),
         await currentUser(c),
-        clientIpOf(c),
+        clientKeysOf(c),
       );
       return c.json(result, 201);
     });

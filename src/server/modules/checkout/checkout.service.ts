@@ -12,12 +12,14 @@ import type { Config } from '#server/config';
 import type { Database, Db } from '#server/db/client';
 import { lockKeys } from '#server/db/locks';
 import { AppError, RateLimitedError } from '#server/lib/app-error';
+import type { ClientKeys } from '#server/lib/client-ip';
+import { consumeClientLimit, hasWiderNetwork } from '#server/lib/client-limits';
 import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import type { RateLimiter } from '#server/lib/rate-limiter';
 import type { AuthService } from '../auth/auth.service';
-import { loadCheckoutProducts, reserveStock } from '../catalog/stock.service';
 import { assertStrongPassword } from '../auth/password-policy';
+import { loadCheckoutProducts, reserveStock, stockRequestsFor } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
 import type { CryptoPaymentsService, CryptoQuoteColumns } from '../payments/crypto-payments.service';
 import { newPaymentReference, type HolderKeys, type PaymentsService } from '../payments/payments.service';
@@ -39,16 +41,22 @@ export type CheckoutRequest = z.output<typeof CheckoutInputSchema>;
 /** How long a card reservation outlives its Stripe session: time for the completion event to arrive. */
 export const CARD_WEBHOOK_GRACE_MINUTES = 2;
 
+/** An anonymous checkout refused because anonymous checkouts already hold their share of a product. */
+export function heldByOtherShoppersMessage(title: string): string {
+  return `${title} is being checked out by other shoppers. Please try again in a few minutes, or sign in to check out now.`;
+}
+
 export interface CheckoutService {
   config(): Promise<CheckoutConfigResponse>;
   /**
-   * `clientIp` (when the server knows it) is counted against the checkout rate limit: every
-   * checkout holds stock until it expires, so one client may not hold the shop's stock.
+   * `client` (when the server knows it) is counted against the checkout rate limit and the hold
+   * limits, by its key (an IPv6 /64) and its network (an IPv6 /56): every checkout holds stock
+   * until it expires, so one client may not hold the shop's stock.
    */
   startCheckout(
     input: CheckoutRequest,
     user: SessionUser | null,
-    clientIp?: string,
+    client?: ClientKeys,
   ): Promise<CheckoutResponse>;
 }
 
@@ -96,9 +104,11 @@ export function createCheckoutService({
 
   /**
    * What one checkout and one client may hold (HOLD limits in config): a checkout's units and
-   * merchandise value; a client's open checkouts and held units, counted per address, per
-   * signed-in user and per cart. Checked inside the reservation's transaction under a lock per
-   * holder key, so two checkouts of one client at once cannot both slip under a limit.
+   * merchandise value; a client's open checkouts and held units, counted per client (an IPv4
+   * address, an IPv6 /64), per signed-in user and per cart, and per IPv6 /56 at
+   * IPV6_NETWORK_LIMIT_MULTIPLIER times a client's. Checked inside the reservation's transaction
+   * under a lock per holder key, so two checkouts of one client at once cannot both slip under a
+   * limit.
    */
   async function assertWithinHoldLimits(
     trx: Db,
@@ -116,7 +126,8 @@ export function createCheckoutService({
       throw new AppError('VALIDATION_FAILED', `items: ${message}`, { items: message });
     }
     const keys = [
-      holder.clientIp && `ip:${holder.clientIp}`,
+      holder.clientKey && `client:${holder.clientKey}`,
+      holder.clientNetwork && `network:${holder.clientNetwork}`,
       holder.userId && `user:${holder.userId}`,
       holder.cartId && `cart:${holder.cartId}`,
     ].filter((k): k is string => Boolean(k));
@@ -125,13 +136,52 @@ export function createCheckoutService({
       keys.map((k) => `checkout-holder:${k}`),
     );
     for (const open of await payments.countOpenHolds(trx, holder, new Date())) {
-      if (open.checkouts >= limits.maxOpenPerClient) {
+      const times = open.key === 'clientNetwork' ? config.networkLimitMultiplier : 1;
+      if (open.checkouts >= limits.maxOpenPerClient * times) {
         throw new RateLimitedError(60, CHECKOUT_SERVER_MESSAGES.tooManyOpen);
       }
-      if (open.units + units > limits.maxHeldUnitsPerClient) {
+      if (open.units + units > limits.maxHeldUnitsPerClient * times) {
         throw new RateLimitedError(60, CHECKOUT_SERVER_MESSAGES.tooManyHeld);
       }
     }
+  }
+
+  /**
+   * What anonymous checkouts may hold together (docs/decisions/016-anonymous-holds.md), checked
+   * with the products' rows locked, so two checkouts at once cannot both slip under it:
+   * - of each product, anonymous unpaid checkouts hold at most ANONYMOUS_HOLD_SHARE_PERCENT of
+   *   its units (buyable plus held), rounded up, so one unit of anything in stock; above it the
+   *   shopper is told the item is being checked out and may sign in;
+   * - an anonymous card checkout that takes a product's last buyable unit (always so for a
+   *   one-off item) holds it only for RESERVATION_MINUTES, not the Stripe session's half hour.
+   * Returns whether the checkout's hold is the short one. A product short of units is left to
+   * the stock take, which names it ('Only N left of ...').
+   */
+  async function assertWithinAnonymousShare(
+    trx: Db,
+    stock: ReadonlyArray<{ productId: string; title: string; quantity: number }>,
+    isCard: boolean,
+  ): Promise<{ shortHold: boolean }> {
+    const wanted = stockRequestsFor(stock);
+    const holds = new Map(
+      (
+        await payments.lockProductHolds(
+          trx,
+          wanted.map((w) => w.productId),
+        )
+      ).map((h) => [h.id, h]),
+    );
+    let shortHold = false;
+    for (const want of wanted) {
+      const product = holds.get(want.productId);
+      if (!product || product.quantity < want.quantity) continue;
+      const share = Math.ceil(((product.quantity + product.held) * config.holds.anonymousSharePercent) / 100);
+      if (product.anonymousHeld + want.quantity > share) {
+        throw new AppError('OUT_OF_STOCK', heldByOtherShoppersMessage(want.title));
+      }
+      if (isCard && product.quantity === want.quantity) shortHold = true;
+    }
+    return { shortHold };
   }
 
   return {
@@ -143,7 +193,7 @@ export function createCheckoutService({
       };
     },
 
-    async startCheckout(input, user, clientIp) {
+    async startCheckout(input, user, client) {
       const isCrypto = input.paymentMethod !== 'card';
       if (isCrypto && !(await isCryptoEnabled())) {
         throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cryptoNotConfigured);
@@ -152,12 +202,15 @@ export function createCheckoutService({
         throw new AppError('NOT_CONFIGURED', CHECKOUT_SERVER_MESSAGES.cardNotConfigured);
       }
       // Every known client is counted, loopback included: a reverse proxy on the shop's machine is
-      // named in TRUSTED_PROXIES, so its shoppers are told apart by X-Forwarded-For.
-      if (clientIp) {
-        await rateLimiter.consume(
+      // named in TRUSTED_PROXIES, so its shoppers are told apart by X-Forwarded-For. An IPv6
+      // client is its /64, and its /56 is bounded too.
+      if (client) {
+        await consumeClientLimit(
+          rateLimiter,
           'checkout',
-          clientIp,
+          client,
           config.checkoutRateLimit,
+          config.networkLimitMultiplier,
           CHECKOUT_SERVER_MESSAGES.rateLimited,
         );
       }
@@ -169,16 +222,22 @@ export function createCheckoutService({
       // A new checkout from the same cart replaces the earlier one (the shopper went back and
       // changed the cart): its hold ends first, its Stripe session expired.
       if (input.cartId) await payments.releaseCart(input.cartId, new Date());
-      const holder = { clientIp: clientIp ?? null, userId: user?.id ?? null, cartId: input.cartId ?? null };
+      const holder = {
+        clientKey: client?.key ?? null,
+        clientNetwork: client && hasWiderNetwork(client) ? client.network : null,
+        userId: user?.id ?? null,
+        cartId: input.cartId ?? null,
+      };
 
       const now = Date.now();
       const sessionMinutes = Math.max(config.reservationMinutes, STRIPE_MIN_SESSION_MINUTES);
       // Whole seconds: Stripe keeps expires_at in seconds, the reservation ends exactly a grace period later.
       const sessionExpiresAt = new Date(Math.ceil((now + sessionMinutes * 60_000) / 1000) * 1000);
-      // A crypto payment's life is the quote's: RESERVATION_MINUTES (the spec's 5-minute timeout).
-      const expiresAt = isCrypto
-        ? new Date(now + config.reservationMinutes * 60_000)
-        : new Date(sessionExpiresAt.getTime() + CARD_WEBHOOK_GRACE_MINUTES * 60_000);
+      // A crypto payment's life is the quote's: RESERVATION_MINUTES (the spec's 5-minute timeout),
+      // as is an anonymous card checkout's that takes a product's last unit (decision 016; the
+      // sweeper then expires its Stripe session). Other card payments hold for the session's life.
+      const shortExpiresAt = new Date(now + config.reservationMinutes * 60_000);
+      const cardExpiresAt = new Date(sessionExpiresAt.getTime() + CARD_WEBHOOK_GRACE_MINUTES * 60_000);
       const reference = newPaymentReference();
       if (!user && input.createAccount)
         assertStrongPassword(input.createAccount.password, 'createAccount.password', [
@@ -216,6 +275,10 @@ export function createCheckoutService({
         );
         const priced = priceCheckout(products, input.items, input.paymentMethod);
         await assertWithinHoldLimits(trx, holder, priced);
+        const { shortHold } = user
+          ? { shortHold: false }
+          : await assertWithinAnonymousShare(trx, priced.stock, !isCrypto);
+        const expiresAt = isCrypto || shortHold ? shortExpiresAt : cardExpiresAt;
         // The crypto amount is quoted from the server's total, once, and kept with the payment.
         const quote: CryptoQuoteColumns | null = quoter ? quoter.priceFor(priced.amounts.totalCents) : null;
         const payment = await payments.recordPending(trx, {
@@ -227,12 +290,14 @@ export function createCheckoutService({
           userId: user?.id ?? null,
           accountPasswordHash,
           expiresAt,
-          clientIp: holder.clientIp,
+          clientIp: client?.ip ?? null,
+          clientKey: client?.key ?? null,
+          clientNetwork: client?.network ?? null,
           cartId: holder.cartId,
           crypto: quote,
         });
         const change = await reserveStock(trx, payment.id, priced.stock, expiresAt);
-        return { payment, priced, change, quote };
+        return { payment, priced, change, quote, expiresAt };
       });
       crashPoint('checkout:after-reserve');
       await events.publish('catalog', {
@@ -240,7 +305,7 @@ export function createCheckoutService({
         data: { productIds: started.change.productIds },
       });
 
-      const { priced, quote } = started;
+      const { priced, quote, expiresAt } = started;
       const answer = {
         reference,
         accessToken: payments.accessTokenFor(reference),

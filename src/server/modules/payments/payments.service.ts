@@ -17,6 +17,7 @@ import {
   type HolderKeys,
   type PaymentRow,
   type PaymentsRepository,
+  type ProductHolds,
 } from './payments.repository';
 import { refundEndedPayment, type CoinInfo, type SettlementContext } from './crypto-settlement';
 import { checkoutAccessToken } from './payment-access';
@@ -119,14 +120,16 @@ export interface NewPendingPayment {
   userId: string | null;
   accountPasswordHash: string | null;
   expiresAt: Date;
-  /** Who started it (limits on what one client may hold). */
+  /** Who started it: the address (recorded) and the keys of the limits on what one client may hold. */
   clientIp?: string | null;
+  clientKey?: string | null;
+  clientNetwork?: string | null;
   cartId?: string | null;
   /** Crypto payments: the quote (amount due in base units, mint, recipient, price). */
   crypto?: CryptoQuoteColumns | null;
 }
 
-export type { HolderKeys };
+export type { HolderKeys, ProductHolds };
 
 /** A card payment still without a Checkout Session this long after it started is released. */
 export const SESSIONLESS_GRACE_MS = 2 * 60_000;
@@ -150,6 +153,11 @@ export interface PaymentsService {
   expireDuePayments(now: Date, batchSize?: number): Promise<number>;
   /** Open checkouts and the units they hold, per holder key (in the caller's transaction). */
   countOpenHolds(db: Db, keys: HolderKeys, now: Date): ReturnType<PaymentsRepository['countOpenHolds']>;
+  /**
+   * In the caller's transaction: locks the products (id order) and answers their buyable units and
+   * what unpaid checkouts hold of each, in all and anonymous (the anonymous share, decision 016).
+   */
+  lockProductHolds(db: Db, productIds: readonly string[]): Promise<ProductHolds[]>;
   /** Whether a checkout from this cart was paid (the cart is closed). */
   isCartPaid(cartId: string): Promise<boolean>;
   /** Cancels this cart's open checkouts (their Stripe sessions expired first); how many ended. */
@@ -212,6 +220,8 @@ export function createPaymentsService({
           userId: payment.userId,
           accountPasswordHash: payment.accountPasswordHash,
           clientIp: payment.clientIp ?? null,
+          clientKey: payment.clientKey ?? null,
+          clientNetwork: payment.clientNetwork ?? null,
           cartId: payment.cartId ?? null,
           expiresAt: payment.expiresAt,
           crypto: payment.crypto
@@ -290,6 +300,10 @@ export function createPaymentsService({
 
     countOpenHolds(trx, keys, now) {
       return createPaymentsRepository(trx).countOpenHolds(keys, now);
+    },
+
+    lockProductHolds(trx, productIds) {
+      return createPaymentsRepository(trx).lockProductHolds(productIds);
     },
 
     isCartPaid(cartId) {
