@@ -4,7 +4,7 @@ import { PaymentReferenceSchema } from '#common/schemas/checkout';
 import { TokenPurchaseInputSchema } from '#common/schemas/token-sale';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/lib/auth-guards';
-import { clientIpOf } from '#server/lib/client-ip';
+import { clientKeysOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
 import { transactionRequestRoutes } from '#server/lib/solana-pay-routes';
 import { validate } from '#server/lib/validate';
@@ -22,7 +22,7 @@ export function tokenPurchaseRoutes(deps: AppDeps): Hono<AppEnv> {
       const user = await currentUser(c);
       const purchase = await deps.tokenSales.create(c.req.valid('json'), {
         userId: user?.id ?? null,
-        clientIp: clientIpOf(c) ?? null,
+        client: clientKeysOf(c) ?? null,
       });
       return c.json(purchase, 201);
     })

@@ -15,6 +15,8 @@ import type { Config } from '#server/config';
 import type { Database } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError } from '#server/lib/app-error';
+import type { ClientKeys } from '#server/lib/client-ip';
+import { consumeClientLimit } from '#server/lib/client-limits';
 import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import { toPage } from '#server/lib/pagination';
@@ -53,7 +55,7 @@ export const TOKEN_SALE_MESSAGES = {
 export interface TokenSalesService {
   create(
     input: TokenPurchaseInput,
-    holder: { userId: string | null; clientIp: string | null },
+    holder: { userId: string | null; client: ClientKeys | null },
   ): Promise<TokenPurchaseResponse>;
   get(reference: string): Promise<TokenPurchaseResponse>;
   /** The Solana Pay transaction request's answer: the purchase's transaction for `account` to sign. */
@@ -213,11 +215,14 @@ export function createTokenSalesService(deps: {
 
   return {
     async create(input, holder) {
-      if (holder.clientIp) {
-        await rateLimiter.consume(
+      // Per client (an IPv6 /64), and per IPv6 /56 at IPV6_NETWORK_LIMIT_MULTIPLIER times that.
+      if (holder.client) {
+        await consumeClientLimit(
+          rateLimiter,
           'token-purchase',
-          holder.clientIp,
+          holder.client,
           config.tokenPurchaseRateLimit,
+          config.networkLimitMultiplier,
           TOKEN_SALE_MESSAGES.rateLimited,
         );
       }
@@ -242,7 +247,7 @@ export function createTokenSalesService(deps: {
         tokenAmount,
         solPriceUsd,
         tokenPriceUsd,
-        clientIp: holder.clientIp,
+        clientIp: holder.client?.ip ?? null,
         userId: holder.userId,
         expiresAt: new Date(now.getTime() + TOKEN_PURCHASE_LIFETIME_MS),
       });
