@@ -11,7 +11,8 @@ import {
 import type { AppDeps } from '#server/deps';
 import { AppError, RateLimitedError } from '#server/lib/app-error';
 import { currentUser } from '#server/lib/auth-guards';
-import { clientIpOf } from '#server/lib/client-ip';
+import { clientKeysOf } from '#server/lib/client-ip';
+import { hasWiderNetwork } from '#server/lib/client-limits';
 import type { AppEnv } from '#server/lib/hono-env';
 
 /** A private stream's session is looked up again before an event when this much time has passed. */
@@ -27,16 +28,21 @@ const MAX_PENDING_WRITES = 256;
  * request: user topics need a session (401), admin topics the admin role (403), and again at every
  * heartbeat: a stream whose session ended (or lost the admin role) is closed.
  *
- * Bounded: at most EVENTS_MAX_STREAMS open streams per process (503 above) and
- * EVENTS_MAX_STREAMS_PER_CLIENT per client address (429 above; requests without a socket, the
- * server's own tests, share one bucket), each living at most EVENTS_MAX_STREAM_SECONDS; the browser
- * reconnects and resynchronises when a stream ends.
+ * Bounded: at most EVENTS_MAX_STREAMS open public streams per process (503 above) and
+ * EVENTS_MAX_STREAMS_PER_CLIENT per client (429 above): an IPv4 address, an IPv6 /64, with an IPv6
+ * /56 allowed IPV6_NETWORK_LIMIT_MULTIPLIER times that (requests without a socket, the server's
+ * own tests, share one bucket). Streams of admin topics have a reserve of their own,
+ * EVENTS_MAX_ADMIN_STREAMS, counted per admin rather than per address, so visitors filling the
+ * public streams never shut an admin out. Each lives at most EVENTS_MAX_STREAM_SECONDS; the
+ * browser reconnects and resynchronises when a stream ends.
  */
 export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const limits = deps.config.events;
-  let openStreams = 0;
-  const streamsPerClient = new Map<string, number>();
+  /** Open streams: public ones and those of admin topics (the admins' reserve). */
+  const open = { public: 0, admin: 0 };
+  /** Open streams per client key, network key (`network:`) and admin (`admin:`). */
+  const streamsPer = new Map<string, number>();
 
   router.get('/', async (c) => {
     const parsed = parseTopicList(c.req.query('topics'));
@@ -51,24 +57,41 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
     if (deps.events.isClosed) throw new AppError('UNAVAILABLE', 'Live events are not available');
 
     const topicList = parsed.topics;
-    const clientKey = clientIpOf(c) ?? 'no-socket';
-    if ((streamsPerClient.get(clientKey) ?? 0) >= limits.maxStreamsPerClient) {
+    const pool = access.has('admin') && user ? 'admin' : 'public';
+    const client = clientKeysOf(c);
+    const counted: Array<{ key: string; max: number }> =
+      pool === 'admin'
+        ? [{ key: `admin:${user?.id}`, max: limits.maxStreamsPerClient }]
+        : [
+            { key: `client:${client?.key ?? 'no-socket'}`, max: limits.maxStreamsPerClient },
+            ...(client && hasWiderNetwork(client)
+              ? [
+                  {
+                    key: `network:${client.network}`,
+                    max: limits.maxStreamsPerClient * deps.config.networkLimitMultiplier,
+                  },
+                ]
+              : []),
+          ];
+    if (counted.some(({ key, max }) => (streamsPer.get(key) ?? 0) >= max)) {
       throw new RateLimitedError(5, 'Too many live connections from this address');
     }
-    if (openStreams >= limits.maxStreams) {
+    if (open[pool] >= (pool === 'admin' ? limits.maxAdminStreams : limits.maxStreams)) {
       c.header('Retry-After', '10');
       throw new AppError('UNAVAILABLE', 'Too many live connections; try again shortly');
     }
-    openStreams++;
-    streamsPerClient.set(clientKey, (streamsPerClient.get(clientKey) ?? 0) + 1);
+    open[pool]++;
+    for (const { key } of counted) streamsPer.set(key, (streamsPer.get(key) ?? 0) + 1);
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      openStreams--;
-      const left = (streamsPerClient.get(clientKey) ?? 1) - 1;
-      if (left > 0) streamsPerClient.set(clientKey, left);
-      else streamsPerClient.delete(clientKey);
+      open[pool]--;
+      for (const { key } of counted) {
+        const left = (streamsPer.get(key) ?? 1) - 1;
+        if (left > 0) streamsPer.set(key, left);
+        else streamsPer.delete(key);
+      }
     };
     const isPrivate = access.has('user') || access.has('admin');
     const sessionHeaders = c.req.raw.headers;
