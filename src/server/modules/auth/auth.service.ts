@@ -38,6 +38,7 @@ import { createEmailChangeFlows, type EmailChangeFlows } from './auth-email-chan
 import { assertStrongPassword, assertUncommonPassword } from './password-policy';
 import { createSignInGuard } from './sign-in-guard';
 import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
+import { consumeNetworkLimit } from '#server/lib/client-limits';
 
 /**
  * Accounts on better-auth (email + password, server-side sessions in PostgreSQL), wrapped so that
@@ -138,6 +139,7 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
 
   const mailer = authMailer(mail, publicOrigin, config.authSecret);
   const auth = createBetterAuth({ config, database, log, passwords, mailer });
+  const signUpLimiter = createRateLimiter(database.db);
   const emailFlows = createEmailFlows({ auth, config, database, log, passwords });
   const signInGuard = createSignInGuard({
     config,
@@ -279,6 +281,14 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
 
     async signUp(input, request) {
       assertStrongPassword(input.password, 'password', [input.email, input.name ?? '']);
+      // better-auth counts sign-ups per client (an IPv6 /64); an IPv6 /56 is bounded here.
+      await consumeNetworkLimit(
+        signUpLimiter,
+        'sign-up',
+        request.clientIp,
+        config.signUpRateLimit,
+        config.networkLimitMultiplier,
+      );
       const res = await auth.handler(
         forwardRequest(publicOrigin, '/sign-up/email', request, {
           email: input.email,

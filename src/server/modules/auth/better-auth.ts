@@ -11,6 +11,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RoleSchema, type SessionUser 
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/client';
 import { isDatabaseUnavailable } from '#server/db/errors';
+import { IPV6_CLIENT_PREFIX } from '#server/lib/client-ip';
 import type { Logger } from '#server/lib/logger';
 
 /**
@@ -232,7 +233,8 @@ export function createBetterAuth({ config, database, log, passwords, mailer }: C
       // better-auth turns its origin checks off under NODE_ENV=test: keep them on everywhere.
       disableCSRFCheck: false,
       disableOriginCheck: false,
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Its rate limits (sign-up, two-factor codes) count an IPv6 client by its /64, as the shop's do.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: IPV6_CLIENT_PREFIX },
       database: { generateId: () => randomUUID() },
     },
   });
