@@ -1,6 +1,7 @@
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
-import { clientKeyOf, clientNetworkKeyOf } from '#server/lib/client-ip';
+import { clientKeysFor } from '#server/lib/client-ip';
+import { consumeClientLimit } from '#server/lib/client-limits';
 import { createRateLimiter, type RateLimitRule } from '#server/lib/rate-limiter';
 import { createAuthRepository } from './auth.repository';
 import { createDeviceCookies } from './device-cookie';
@@ -14,21 +15,22 @@ export interface ResetRequester {
   userId: string | null;
 }
 
-/** Reset mails one client (an IPv6 /64) may ask for, whatever the addresses. */
+/**
+ * Reset mails one client (an IPv6 /64) may ask for, whatever the addresses; its network (an IPv6
+ * /56) IPV6_NETWORK_LIMIT_MULTIPLIER times as many.
+ */
 export const RESET_PER_CLIENT: RateLimitRule = { max: 5, windowSeconds: 600 };
-/** The same over a client's network (an IPv6 /56; an IPv4 address is its own network). */
-export const RESET_PER_NETWORK: RateLimitRule = { max: 15, windowSeconds: 600 };
 /** Reset mails to one address from everyone but its owner's devices: a ceiling against mail-bombing. */
 export const RESET_PER_ADDRESS: RateLimitRule = { max: 10, windowSeconds: 3600 };
 /** Reset mails the owner's own devices may ask for (only the owner fills it). */
 export const RESET_PER_OWNER: RateLimitRule = { max: 10, windowSeconds: 600 };
 
 /**
- * The limits of password-reset mail (auth-email.ts `requestPasswordReset`). A requester is limited
- * per client and network, never per victim: others' requests never use up the owner's. The
- * owner's devices (signed in to the account, or signed in on it within DEVICE_COOKIE_DAYS:
- * device-cookie.ts) count only against themselves; everyone else also shares a generous ceiling
- * per address, so that many clients together cannot bomb a mailbox.
+ * The limits of password-reset mail (auth-email.ts `requestPasswordReset`). A requester is
+ * limited per client and network (lib/client-limits.ts), never per victim: others' requests never
+ * use up the owner's. The owner's devices (signed in to the account, or signed in on it within
+ * DEVICE_COOKIE_DAYS: device-cookie.ts) count only against themselves; everyone else also shares
+ * a generous ceiling per address, so that many clients together cannot bomb a mailbox.
  */
 export function createPasswordResetLimits(db: Db, config: Config) {
   const limiter = createRateLimiter(db);
@@ -43,13 +45,17 @@ export function createPasswordResetLimits(db: Db, config: Config) {
         await limiter.consume('reset-password-owner', owner, RESET_PER_OWNER, message);
         return;
       }
-      const client = clientKeyOf(requester.clientIp);
+      const client = clientKeysFor(requester.clientIp);
       if (client) {
-        await limiter.consume('reset-password-client', client, RESET_PER_CLIENT, message);
-        const network = clientNetworkKeyOf(requester.clientIp);
-        if (network && network !== client) {
-          await limiter.consume('reset-password-network', network, RESET_PER_NETWORK, message);
-        }
+        const multiplier = config.networkLimitMultiplier;
+        await consumeClientLimit(
+          limiter,
+          'reset-password-client',
+          client,
+          RESET_PER_CLIENT,
+          multiplier,
+          message,
+        );
       }
       await limiter.consume('reset-password-address', address, RESET_PER_ADDRESS, message);
     },
