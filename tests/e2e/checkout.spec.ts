@@ -448,9 +448,10 @@ describeBrowser('cart and checkout', () => {
   it('comes back from the card page through Cancel to the payment step with the error, and can pay again', async () => {
     shop.allowConsoleErrors(/status of 404/);
     const page = await shop.newPage();
-    // All of its stock: paying again needs the cancelled payment's reservation back.
+    // All a guest may hold of it (half its units, rounded up: decision 016): paying again needs the
+    // cancelled payment's reservation back.
     const product = pick((p) => p.quantity >= 1 && p.quantity <= 3, 'low in stock');
-    await seedCart(page, [{ product, quantity: product.quantity }]);
+    await seedCart(page, [{ product, quantity: Math.ceil(product.quantity / 2) }]);
     const drawer = await openCart(page);
     await drawer.getByRole('button', { name: 'Checkout' }).click();
     await fillInfo(drawer, SHOPPER);
@@ -465,7 +466,7 @@ describeBrowser('cart and checkout', () => {
     await back.waitFor();
     await expectStep(back, 'Payment');
     await expectAlert(back, 'Payment cancelled');
-    // The reservation was released on the server: the last item can be bought again.
+    // The reservation was released on the server: the guest's share can be taken again.
     await expect.poll(async () => (await paymentStatus(shop, reference)).status).not.toBe('pending');
     await expect.poll(() => back.getByRole('button', { name: 'Pay with Card' }).isEnabled()).toBe(true);
     await back.getByRole('button', { name: 'Pay with Card' }).click();
