@@ -46,6 +46,9 @@ async function main() {
     CHECKOUT_RATE_LIMIT: '100000',
     CHECKOUT_MAX_OPEN_PER_CLIENT: '10000',
     CHECKOUT_MAX_HELD_UNITS_PER_CLIENT: '10000',
+    // The bench's wallet pays from 127.0.0.1 as fast as it can: the ledger's client limits aside.
+    LOCAL_CHAIN_CALLS_PER_MINUTE: '1000000',
+    LOCAL_CHAIN_SENDS_PER_MINUTE: '1000000',
   });
   const deps = await createDeps(config, createLogger('silent'));
   const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });

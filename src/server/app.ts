@@ -145,7 +145,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/chain', chainRoutes(deps));
   app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
-  if (deps.localChain) app.route('/local-chain', localChainRoutes(deps.localChain));
+  if (deps.localChain) app.route('/local-chain', localChainRoutes(deps.localChain, deps.config.localChain));
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = {

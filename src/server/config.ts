@@ -171,6 +171,25 @@ export const EnvSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /**
+   * The local ledger's JSON-RPC (/local-chain) for its clients, per client (an IPv6 client by its
+   * /64) and minute: calls (each call of a batch counts), and among them sends (sendTransaction,
+   * simulateTransaction), faucet requests (requestAirdrop) and account listings (getProgramAccounts,
+   * getTokenAccountsByOwner, getTokenLargestAccounts); past one, 429. The shop's own use is not limited.
+   */
+  LOCAL_CHAIN_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  LOCAL_CHAIN_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  LOCAL_CHAIN_AIRDROPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(10),
+  LOCAL_CHAIN_SCANS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  /** One /local-chain request: calls in a batch (413 above); accounts and account data its answers may hold. */
+  LOCAL_CHAIN_MAX_BATCH: z.coerce.number().int().min(1).max(1000).default(20),
+  LOCAL_CHAIN_MAX_ACCOUNTS_PER_REQUEST: z.coerce.number().int().min(1).max(10_000_000).default(2000),
+  LOCAL_CHAIN_MAX_DATA_PER_REQUEST_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_000_000_000)
+    .default(4 * 1024 * 1024),
   /** DEX token-pairs API base (GET {base}/tokens/v1/solana/{mint} style: see market module). */
   MARKET_DEX_URL: z.url({ protocol: /^https?$/ }).default('https://api.dexscreener.com/latest/dex/tokens'),
   /** Simple-price API base (GET {base}/simple/price?ids=solana&vs_currencies=usd). */
@@ -365,6 +384,19 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
       shopWalletKeyFile: env.SHOP_WALLET_KEY_FILE ?? null,
       watchIntervalMs: env.PAYMENT_WATCH_INTERVAL_MS,
       lateWatchMs: Math.round(env.LATE_PAYMENT_WATCH_HOURS * 3_600_000),
+    },
+    /** What clients may ask of the local ledger's /local-chain (local-chain-limits.ts, rpc.ts). */
+    localChain: {
+      callsPerMinute: env.LOCAL_CHAIN_CALLS_PER_MINUTE,
+      sendsPerMinute: env.LOCAL_CHAIN_SENDS_PER_MINUTE,
+      airdropsPerMinute: env.LOCAL_CHAIN_AIRDROPS_PER_MINUTE,
+      scansPerMinute: env.LOCAL_CHAIN_SCANS_PER_MINUTE,
+      networkMultiplier: env.IPV6_NETWORK_LIMIT_MULTIPLIER,
+      request: {
+        maxBatch: env.LOCAL_CHAIN_MAX_BATCH,
+        maxAccounts: env.LOCAL_CHAIN_MAX_ACCOUNTS_PER_REQUEST,
+        maxDataBytes: env.LOCAL_CHAIN_MAX_DATA_PER_REQUEST_BYTES,
+      },
     },
     airdrops: {
       dailyUtcTime: env.AIRDROP_DAILY_UTC_TIME,

@@ -30,6 +30,7 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { demoLedgerOptIn } from './demo-ledger';
+import { LOCAL_CHAIN_TEST_LIMITS } from './local-chain-limits';
 import { copyPgliteTemplate } from './pglite-template';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -251,6 +252,8 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     // The journeys pay on the local demo ledger, PostgreSQL runs (DATABASE_URL) included.
     ...demoLedgerOptIn(options.env),
+    // ...and use the local ledger's faucet and RPC from one address.
+    ...LOCAL_CHAIN_TEST_LIMITS,
     ...options.env,
   };
 

@@ -6,6 +6,7 @@ import type { CrashPointName } from '#server/lib/crash-point';
 import { startFakeStripe, stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
 import { ROOT_DIR } from './browser';
 import { demoLedgerOptIn } from './demo-ledger';
+import { LOCAL_CHAIN_TEST_LIMITS } from './local-chain-limits';
 
 /**
  * The shop as a process of its own, for the crash-fault tests: a test can kill it with SIGKILL (or
@@ -27,8 +28,9 @@ export async function until<T>(what: string, fn: () => Promise<T | undefined | n
 }
 
 /**
- * A private bundle of src/server/main.ts (dist/ is the build's, and may be older than the source
- * under test); packages stay in node_modules. `remove()` deletes it.
+ * A private bundle of src/server/main.ts and the ledger worker beside it, as package.json's
+ * build:server makes them (dist/ is the build's, and may be older than the source under test);
+ * packages stay in node_modules. `remove()` deletes it.
  */
 export async function bundleServer(name: string): Promise<{ entry: string; remove: () => void }> {
   const cache = path.join(ROOT_DIR, 'node_modules', '.cache');
@@ -92,6 +94,7 @@ export function crashShopEnv(dataDir: string, stripe: FakeStripeServer): Record<
     ...demoLedgerOptIn(),
     CHECKOUT_RATE_LIMIT: '1000',
     SIGN_IN_RATE_LIMIT: '1000',
+    ...LOCAL_CHAIN_TEST_LIMITS,
   };
 }
 

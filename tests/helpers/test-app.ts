@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '#server/lib/logger';
 import type { AppEnv } from '#server/lib/hono-env';
 import { demoLedgerOptIn } from './demo-ledger';
 import { createScratchDatabase, type Backend, type ScratchDatabase } from './databases';
+import { LOCAL_CHAIN_TEST_LIMITS } from './local-chain-limits';
 import { borrowPglite } from './pglite-pool';
 import { serverErrorSink } from './server-errors';
 
@@ -47,6 +48,7 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
     SEED_DEMO: 'false',
     ...(scratch.url ? { DATABASE_URL: scratch.url } : {}),
     ...demoLedgerOptIn(options.env),
+    ...LOCAL_CHAIN_TEST_LIMITS,
     ...options.env,
   });
   // Errors are recorded (and fail the test unless it expects them); below that, nothing is logged.
