@@ -90,7 +90,11 @@ describeBrowser('account orders', () => {
     await page.goto(
       await outboxLink(shop.server.dataDir, email, /https?:\/\/[^\s"<]+\/verify-email\?token=[^\s"<]+/),
     );
-    await page.getByRole('link', { name: 'View your orders' }).click();
+    // The link's page asks for a password step; the shopper made the account and gives its password.
+    await page.getByRole('button', { name: "I know this account's password" }).click();
+    await page.getByLabel('Password', { exact: true }).fill('harbor-lights-71');
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile/orders');
     const card = page.getByRole('article', { name: /^Order [0-9a-f]{8}$/ });
     await card.waitFor();
     expect(await card.textContent()).toContain('Harbor Run Jacket');

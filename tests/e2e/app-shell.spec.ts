@@ -319,11 +319,18 @@ describeBrowser('app shell', () => {
 
     // The session check itself fails in the browser (the server answers without our error body),
     // for a visitor the server let through with a session.
+    const failingCheck = { email: newEmail('failing-check'), password: PASSWORD };
     const signUp = await page.request.post('/api/auth/sign-up/email', {
-      data: { email: newEmail('failing-check'), password: PASSWORD },
+      data: failingCheck,
       headers: { origin: shop.server.baseUrl },
     });
     expect(signUp.status()).toBe(200);
+    // Sign-up never signs in: the session comes from signing in.
+    const signedIn = await page.request.post('/api/auth/sign-in/email', {
+      data: failingCheck,
+      headers: { origin: shop.server.baseUrl },
+    });
+    expect(signedIn.status()).toBe(200);
     shop.allowConsoleErrors(/status of 502 \(Bad Gateway\)/);
     await page.route('**/api/auth/me', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
     await page.goto('/admin/customers');
