@@ -49,6 +49,7 @@ export function stripeWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
 export function paymentTransactionRoutes(deps: AppDeps): Hono<AppEnv> {
   return transactionRequestRoutes({
     publicUrl: deps.config.publicUrl,
+    chain: deps.chain,
     transactionFor: (reference, account) => deps.cryptoPayments.transactionFor(reference, account),
   });
 }
