@@ -277,6 +277,16 @@ describe.each(BACKENDS)('account hijack through email confirmation on %s', (back
     expect(await orderIds(attacker)).toEqual([attackersOrder]);
 
     const token = await confirmationToken(t, victim);
+    // The link names the account made at checkout (as sign-up's links do).
+    const account = await t.deps.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', victim)
+      .executeTakeFirstOrThrow();
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      userId?: string;
+    };
+    expect(payload.userId).toBe(account.id);
     const victimClient = t.client();
     await json(
       await victimClient.post('/api/auth/verify-email', { token, password: VICTIM_PASSWORD, mode: 'set' }),

@@ -114,6 +114,8 @@ export async function confirmPaymentInTransaction(
         await checkoutAccountVerificationMail(
           input.links,
           (payment.shipping_info.email ?? '').trim().toLowerCase(),
+          // The link names this account (as sign-up's do): it confirms no other made later.
+          { id: account.userId },
         ),
       );
     }
