@@ -244,6 +244,25 @@ describe.each(BACKENDS)('sign-in guard on %s', (backend) => {
     expect((await errorOf(reused)).code).toBe(CODE_REQUIRED);
   });
 
+  it('bounds a /56: many /64s of one network spraying accounts slow that network, not another', async () => {
+    // Five /64s of 2001:db8:38:5500::/56, each under its own bar (20 failures), 80 together: the
+    // network's bar (IPV6_NETWORK_LIMIT_MULTIPLIER x 20).
+    for (let net = 1; net <= 5; net++) {
+      const sprayer = device(`2001:db8:38:55${net.toString(16).padStart(2, '0')}::1`);
+      for (let i = 0; i < 16; i++) {
+        const res = await sprayer.signIn(uniqueEmail('net-spray'), 'Summer2026!');
+        expect(res.status).toBe(401);
+        expect((await errorOf(res)).code).toBe('UNAUTHENTICATED');
+      }
+    }
+    // A sixth /64 of that /56 is slowed: the code step for any account it never signed in on.
+    const next = await device('2001:db8:38:55ff::1').signIn(uniqueEmail('net-spray'), 'Summer2026!');
+    expect((await errorOf(next)).code).toBe(CODE_REQUIRED);
+    // Another /56 is not.
+    const other = await device('2001:db8:38:5600::1').signIn(uniqueEmail('net-spray'), 'Summer2026!');
+    expect((await errorOf(other)).code).toBe('UNAUTHENTICATED');
+  });
+
   it('limits password-reset mail per requester: a victim still resets from another client and from a signed-in device', async () => {
     const email = uniqueEmail('victim');
     await shop.t.deps.auth.createUser({ email, password: PASSWORD });

@@ -53,7 +53,7 @@ export function createSignInGuard(deps: {
   publicUrl: string;
 }): SignInGuard {
   const { config, repo, passwords } = deps;
-  const throttle = createSignInThrottle(deps.db, config.signInRateLimit);
+  const throttle = createSignInThrottle(deps.db, config.signInRateLimit, config.networkLimitMultiplier);
   const devices = createDeviceCookies({ secret: config.authSecret, secure: config.secureCookies });
   const codes = createSignInCodes({
     db: deps.db,

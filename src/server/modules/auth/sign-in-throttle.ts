@@ -3,7 +3,7 @@ import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { createCounters } from '#server/db/counters';
 import { RateLimitedError } from '#server/lib/app-error';
-import { clientKeyOf } from '#server/lib/client-ip';
+import { clientKeysFor } from '#server/lib/client-ip';
 
 /** The 429 of a throttled sign-in. */
 export const SIGN_IN_THROTTLED_MESSAGE =
@@ -35,24 +35,33 @@ export interface SignInState {
  *   from that client must wait 2^(failures - limit) seconds after the last failure, at most
  *   SIGN_IN_MAX_DELAY_SECONDS; attempts during the wait get 429 with Retry-After (counted only
  *   against the account). The same email from another client is never slowed down by it;
- * - per client over all emails (a higher bar: several people may share one address): past it the
- *   client is slowed, which never refuses a right password (see SignInState.clientSlowed);
+ * - per client over all emails (a higher bar: several people may share one address), and per
+ *   IPv6 /56 at IPV6_NETWORK_LIMIT_MULTIPLIER times that: past it the client is slowed, which
+ *   never refuses a right password (see SignInState.clientSlowed);
  * - per account over all clients (every failed attempt naming it, refused ones too), forgotten a
  *   day after the last: past SIGN_IN_ACCOUNT_CODE_AFTER, see SignInState.accountGuarded.
  *
  * A sign-in clears its email + client count and the account's count; the other counts are
  * forgotten SIGN_IN_RATE_WINDOW_SECONDS after the last failure.
  */
-export function createSignInThrottle(db: Db, limits: Config['signInRateLimit']) {
+export function createSignInThrottle(db: Db, limits: Config['signInRateLimit'], networkMultiplier: number) {
   const counters = createCounters(db);
   const windowMs = limits.windowSeconds * 1000;
 
   function keysOf(email: string, clientIp: string | undefined) {
-    const client = clientKeyOf(clientIp) ?? 'unknown';
+    const keys = clientKeysFor(clientIp);
+    const client = keys?.key ?? 'unknown';
     const emailHash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+    const clientFree = limits.max * CLIENT_FAILURE_FACTOR;
     return {
       emailClient: { key: `sign-in-fail|${emailHash}|${client}`, free: limits.max },
-      client: { key: `sign-in-fail-client|${client}`, free: limits.max * CLIENT_FAILURE_FACTOR },
+      /** The client over all emails, and its IPv6 /56 at networkMultiplier times that. */
+      clients: [
+        { key: `sign-in-fail-client|${client}`, free: clientFree },
+        ...(keys && keys.network !== keys.key
+          ? [{ key: `sign-in-fail-network|${keys.network}`, free: clientFree * networkMultiplier }]
+          : []),
+      ],
       account: `sign-in-fail-account|${emailHash}`,
     };
   }
@@ -79,8 +88,10 @@ export function createSignInThrottle(db: Db, limits: Config['signInRateLimit']) 
         throw new RateLimitedError(waitMs / 1000, SIGN_IN_THROTTLED_MESSAGE);
       }
       const account = await counters.findCounter(keys.account);
+      let clientSlowed = false;
+      for (const { key, free } of keys.clients) clientSlowed ||= (await waitOf(key, free, now)) > 0;
       return {
-        clientSlowed: (await waitOf(keys.client.key, keys.client.free, now)) > 0,
+        clientSlowed,
         accountGuarded:
           account !== null &&
           account.count >= limits.accountCodeAfter &&
@@ -92,7 +103,7 @@ export function createSignInThrottle(db: Db, limits: Config['signInRateLimit']) 
       const now = Date.now();
       const keys = keysOf(email, clientIp);
       await counters.bumpCounter(keys.emailClient.key, windowMs, now);
-      await counters.bumpCounter(keys.client.key, windowMs, now);
+      for (const { key } of keys.clients) await counters.bumpCounter(key, windowMs, now);
       await counters.bumpCounter(keys.account, ACCOUNT_FAILURE_WINDOW_MS, now);
     },
 
