@@ -10,6 +10,7 @@ import type { AppEnv } from '#server/lib/hono-env';
 import { chooseEncoding } from '#server/lib/prepared-body';
 import { PreparedPage } from '#server/lib/prepared-page';
 import { injectProductHead } from '#server/modules/catalog/seo';
+import { withDemoLedgerBanner } from './demo-ledger-banner';
 import { createPageCache, NONCE_PLACEHOLDER } from './page-cache';
 import { PageRenderer } from './page-renderer';
 
@@ -39,6 +40,8 @@ export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppE
     const file = path.join(options.webDir, 'index.html');
     if (!existsSync(file)) return undefined;
     indexHtml = readFileSync(file, 'utf8');
+    // While the local demo ledger runs, every page says its payments are not real.
+    if (deps.config.solana.localLedger) indexHtml = withDemoLedgerBanner(indexHtml);
     return indexHtml;
   };
 
