@@ -70,6 +70,8 @@ export const AdminOrderSchema = z.object({
   explorerUrl: z.string().nullable(),
   refundRequired: z.boolean(),
   refundReason: z.string().nullable(),
+  /** Paid with test money (the local demo ledger, Stripe's test mode): nothing charged, nothing ships. */
+  demo: z.boolean(),
   /** Every refund of the order (order-scope and returned transfers alike), oldest first. */
   refunds: z.array(RefundSchema),
   /** Order-scope refunds that have not failed: what is out of revenue. */

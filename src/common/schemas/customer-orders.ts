@@ -63,6 +63,8 @@ export const CustomerOrderSchema = z.object({
   trackingNumber: z.string().nullable(),
   transactionSignature: z.string().nullable(),
   refundRequired: z.boolean(),
+  /** Paid with test money (the local demo ledger, Stripe's test mode): nothing charged, nothing ships. */
+  demo: z.boolean(),
 });
 export type CustomerOrder = z.infer<typeof CustomerOrderSchema>;
 

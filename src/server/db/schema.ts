@@ -223,6 +223,8 @@ export interface OrdersTable {
   transaction_signature: string | null;
   refund_required: Generated<boolean>;
   refund_reason: string | null;
+  /** Paid with test money: crypto on the local demo ledger, or a card in Stripe's test mode (0025). */
+  demo: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

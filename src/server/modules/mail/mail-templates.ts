@@ -1,3 +1,4 @@
+import { DEMO_LEDGER_TEXTS } from '#common/demo-ledger';
 import { shortOrderId } from '#common/format';
 import type { OutgoingMail } from './mail.repository';
 
@@ -151,6 +152,8 @@ export interface OrderMailFacts {
   items: Array<{ title: string; quantity: number; size: string | null; color: string | null }>;
   /** The signed link to the order's status page (works without an account). */
   statusUrl: string;
+  /** Paid with test money (the local demo ledger, Stripe's test mode): the mail says so. */
+  demo: boolean;
 }
 
 function itemLines(items: OrderMailFacts['items']): string[] {
@@ -168,8 +171,10 @@ export function orderConfirmationMail(order: OrderMailFacts): OutgoingMail {
     `Order #${number} confirmed`,
     [
       `Thank you${order.name ? `, ${order.name}` : ''}. We have your order #${number} (${order.totalText}).`,
+      // Paid with test money: said first, and no shipping promised.
+      ...(order.demo ? [DEMO_LEDGER_TEXTS.orderMailLine] : []),
       ...itemLines(order.items),
-      'You will receive tracking information within 48 hours once your order ships.',
+      ...(order.demo ? [] : ['You will receive tracking information within 48 hours once your order ships.']),
     ],
     { label: 'Follow your order', url: order.statusUrl },
   );

@@ -34,6 +34,7 @@ export function createCustomerOrdersRepository(db: Db) {
           'o.tracking_number',
           'o.transaction_signature',
           'o.refund_required',
+          'o.demo',
         ])
         .where((eb) =>
           email === null

@@ -78,6 +78,7 @@ export function createCustomerOrdersService(deps: {
             trackingNumber: o.tracking_number,
             transactionSignature: o.transaction_signature,
             refundRequired: o.refund_required,
+            demo: o.demo,
           };
         }),
       };

@@ -19,6 +19,7 @@ export function createGuestOrderRepository(db: Db) {
           'tracking_number',
           'transaction_signature',
           'refund_required',
+          'demo',
         ])
         .where('id', '=', id)
         .executeTakeFirst();

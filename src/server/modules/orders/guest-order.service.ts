@@ -50,6 +50,7 @@ export async function orderMailFacts(
         : formatUsd(order.amount_cents),
     items: order.items.map((i) => ({ title: i.title, quantity: i.quantity, size: i.size, color: i.color })),
     statusUrl: guestOrderUrl(links, order.id),
+    demo: order.demo,
   };
 }
 
@@ -91,6 +92,7 @@ export function createGuestOrderService(deps: {
         trackingNumber: order.tracking_number,
         transactionSignature: order.transaction_signature,
         refundRequired: order.refund_required,
+        demo: order.demo,
       };
     },
   };

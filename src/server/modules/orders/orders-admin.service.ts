@@ -113,6 +113,7 @@ export function createOrdersAdminService(deps: {
       explorerUrl: explorerUrl(row.transaction_signature),
       refundRequired: row.refund_required,
       refundReason: row.refund_reason,
+      demo: row.demo,
       ...refundFigures(row.amount_cents, refunds),
       userId: row.user_id,
       shippingInfo,

@@ -17,6 +17,8 @@ export interface NewOrderRow {
   transactionSignature: string | null;
   refundRequired: boolean;
   refundReason: string | null;
+  /** Paid with test money (the demo ledger, Stripe's test mode). */
+  demo: boolean;
 }
 
 /** A priced line as an order item: its product link is dropped when the product is gone. */
@@ -42,6 +44,7 @@ export function createOrdersRepository(db: Db) {
           transaction_signature: order.transactionSignature,
           refund_required: order.refundRequired,
           refund_reason: order.refundReason,
+          demo: order.demo,
           created_at: now,
           updated_at: now,
         })

@@ -22,6 +22,11 @@ export interface PlaceOrderInput {
   transactionSignature: string | null;
   /** A payment confirmed after its stock was lost: a failed order, marked for refund. */
   failure?: { refundReason: string };
+  /**
+   * Paid with test money: crypto on the local demo ledger, or a card in Stripe's test mode. Nothing
+   * was charged and the order does not ship; every view of it and its mail say so.
+   */
+  demo: boolean;
 }
 
 export interface PlacedOrder {
@@ -50,6 +55,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     transactionSignature: input.transactionSignature,
     refundRequired: Boolean(input.failure),
     refundReason: input.failure?.refundReason ?? null,
+    demo: input.demo,
   });
   // A product deleted since the checkout keeps its line, without the link.
   const existing = await repo.productIdsThatExist(input.lines.map((l) => l.productId));

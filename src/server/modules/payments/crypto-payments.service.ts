@@ -219,7 +219,12 @@ export function createCryptoPaymentsService(deps: {
     }
     // Any amount counts (parts add up); what each transfer pays is settled with the payment locked.
     const expected = { ...(await expectedOf(payment)), amount: 1n };
-    const ctx: SettlementContext = { links, now: new Date(), coins: await coins() };
+    const ctx: SettlementContext = {
+      links,
+      now: new Date(),
+      coins: await coins(),
+      demoLedger: config.solana.localLedger,
+    };
     let settled = false;
     let placedNow = false;
     for await (const seen of transactionsNaming(chain.rpc, reference, {

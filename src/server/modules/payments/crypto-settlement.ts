@@ -54,6 +54,11 @@ export interface SettlementContext {
   now: Date;
   /** The coins' decimals and symbols, for the texts. */
   coins: CoinInfo;
+  /**
+   * The chain is the local demo ledger (LOCAL_LEDGER): the orders its transfers pay are marked demo.
+   * Unset where nothing is confirmed (ending a payment).
+   */
+  demoLedger?: boolean;
 }
 
 function coinOf(payment: PaymentRow, ctx: SettlementContext): { decimals: number; symbol: string } {
@@ -204,6 +209,7 @@ export async function settleTransfer(
     },
     now: ctx.now,
     links: ctx.links,
+    demo: ctx.demoLedger === true,
   });
   // A failed order was refunded whole (each transfer in full) by its confirmation.
   if (!result.failed)

@@ -60,6 +60,8 @@ export interface ConfirmPaymentInput {
   now: Date;
   /** For the order mail's signed status link. */
   links: OrderLinks;
+  /** Paid with test money (the local demo ledger, Stripe's test mode): the order is marked demo. */
+  demo: boolean;
 }
 
 export interface ConfirmedPayment {
@@ -152,6 +154,7 @@ export async function confirmPaymentInTransaction(
     lines,
     transactionSignature: input.transactionSignature,
     ...(failure ? { failure: { refundReason: failure.refundReason } } : {}),
+    demo: input.demo,
   });
   // A failed order's money goes back at once, through the refund path the admin uses.
   if (failure) await refundFailedOrder(trx, payment, order.id, failure.refundReason, input.paidCents ?? null);

@@ -101,9 +101,11 @@ export function createStripeWebhooksService({
     return payment;
   }
 
+  /** `livemode`: the event's (false in Stripe's test mode and from a stand-in: a demo order, no real money). */
   async function confirmCardPayment(
     session: Stripe.Checkout.Session,
     eventId: string,
+    livemode: boolean,
   ): Promise<WebhookOutcome> {
     const result = await db.transaction().execute(async (trx) => {
       const payment = await lockCardPayment(trx, session);
@@ -148,6 +150,7 @@ export function createStripeWebhooksService({
         detail: { eventId, sessionId: session.id, paymentIntentId: piId, amountTotal: paid },
         now,
         links,
+        demo: livemode === false,
       });
       return {
         outcome: failed ? ('failed_order_created' as const) : ('order_created' as const),
@@ -219,12 +222,12 @@ export function createStripeWebhooksService({
             const session = event.data.object;
             outcome =
               session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
-                ? await confirmCardPayment(session, event.id)
+                ? await confirmCardPayment(session, event.id, event.livemode)
                 : 'awaiting_payment';
             break;
           }
           case 'checkout.session.async_payment_succeeded':
-            outcome = await confirmCardPayment(event.data.object, event.id);
+            outcome = await confirmCardPayment(event.data.object, event.id, event.livemode);
             break;
           case 'checkout.session.expired':
             outcome = await endCardPayment(event.data.object, 'expired', event.id);

@@ -4,6 +4,8 @@ import { shortHash, shortOrderId } from '#common/format';
 import { explorerTxUrl } from '#common/explorer';
 import type { GuestOrder } from '#common/schemas/guest-order';
 import { carrierTrackingUrl, CARRIER_NAME } from '#common/tracking';
+import { DEMO_LEDGER_TEXTS } from '#common/demo-ledger';
+import { DemoOrderBadge } from '#web/components/demo-order-badge';
 import { OrderItems } from '#web/components/order-items';
 import { OrderRefunds } from '#web/components/order-refunds';
 import { OrderTotals } from '#web/components/order-totals';
@@ -68,6 +70,12 @@ export function GuestOrderView({ id, token }: { id: string; token: string }) {
         <h1 className="text-3xl font-semibold tracking-tight text-stone-950">
           Order #{shortOrderId(order.id)}
         </h1>
+        {order.demo ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
+            <DemoOrderBadge />
+            {DEMO_LEDGER_TEXTS.orderMailLine}
+          </p>
+        ) : null}
       </header>
 
       <section className="flex gap-4 rounded-2xl bg-white p-5 ring-1 ring-stone-200/80" aria-label="Status">

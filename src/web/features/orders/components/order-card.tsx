@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, RotateCcw, Truck } from 'lucide-react';
 import { shortHash, shortOrderId } from '#common/format';
+import { DemoOrderBadge } from '#web/components/demo-order-badge';
 import { OrderItems } from '#web/components/order-items';
 import { OrderRefunds } from '#web/components/order-refunds';
 import { OrderTotals } from '#web/components/order-totals';
@@ -55,11 +56,14 @@ export function OrderCard({ order, cluster }: { order: CustomerOrder; cluster: C
             {formatDate(order.createdAt, { dateStyle: 'medium' })} · {formatUsd(order.totalCents)}
           </p>
         </div>
-        <span
-          className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${status.tone}`}
-        >
-          <Icon className="size-3.5" aria-hidden="true" />
-          {status.label}
+        <span className="flex flex-wrap items-center gap-2">
+          {order.demo ? <DemoOrderBadge /> : null}
+          <span
+            className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${status.tone}`}
+          >
+            <Icon className="size-3.5" aria-hidden="true" />
+            {status.label}
+          </span>
         </span>
       </header>
       <div className="mt-4">

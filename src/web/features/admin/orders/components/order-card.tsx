@@ -13,6 +13,7 @@ import {
 import { formatUsd } from '#common/money';
 import { OrderRefunds } from '#web/components/order-refunds';
 import { OrderTotals } from '#web/components/order-totals';
+import { DemoOrderBadge } from '#web/components/demo-order-badge';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
@@ -105,6 +106,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
                 #{order.shortId}
               </span>
               <OrderStatusBadge status={order.status} />
+              {order.demo ? <DemoOrderBadge /> : null}
               {needsRefund ? (
                 <Badge tone="red">
                   <TriangleAlert className="size-3" aria-hidden="true" />
@@ -211,7 +213,10 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
               </div>
               <div className="flex justify-between gap-3">
                 <dt className="text-stone-500">Payment Method</dt>
-                <dd className="text-stone-800">{paymentMethodLabel(order.paymentMethod)}</dd>
+                <dd className="flex flex-wrap items-center justify-end gap-2 text-stone-800">
+                  {paymentMethodLabel(order.paymentMethod)}
+                  {order.demo ? <DemoOrderBadge /> : null}
+                </dd>
               </div>
               {order.transactionSignature && explorerUrl ? (
                 <div className="flex justify-between gap-3">
