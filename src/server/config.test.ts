@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigSchema } from './config';
+import { demoLedgerNotice } from './lib/demo-ledger-notice';
 
 /**
  * The local demo ledger's rule (config.ts demoLedgerOf): its faucet and demo wallet are open to
@@ -105,5 +106,39 @@ describe('the local demo ledger setting (LOCAL_LEDGER)', () => {
     expect(parsed.error?.issues[0]?.path).toEqual(['LOCAL_LEDGER']);
     // Empty is unset (a blank line in .env).
     expect(ledgerOf({ LOCAL_LEDGER: '' }).demoLedger).toBe('automatic');
+  });
+});
+
+describe('what start-up says about the demo ledger', () => {
+  const noticeOf = (env: Record<string, string>) =>
+    demoLedgerNotice(ConfigSchema.parse({ DATA_DIR: '/tmp/shop-config-test', ...env }));
+
+  it('warns, naming LOCAL_LEDGER, whenever the demo ledger runs under NODE_ENV=production', () => {
+    const opted = noticeOf({ ...PRODUCTION, PUBLIC_URL: 'https://shop.example', LOCAL_LEDGER: 'demo' });
+    expect(opted?.level).toBe('warn');
+    expect(opted?.message).toMatch(/^demo ledger: payments are not real — LOCAL_LEDGER=demo /);
+    const automatic = noticeOf(PRODUCTION);
+    expect(automatic?.level).toBe('warn');
+    expect(automatic?.message).toMatch(/^demo ledger: payments are not real — LOCAL_LEDGER is unset/);
+    expect(automatic?.message).toContain('SOLANA_RPC_URL');
+    expect(automatic?.message).toContain('LOCAL_LEDGER=off');
+    // Development and tests: the banner says it; the log does not warn.
+    expect(noticeOf({ NODE_ENV: 'development' })).toBeNull();
+  });
+
+  it('names the setting that turned it off', () => {
+    const live = noticeOf({
+      ...PRODUCTION,
+      DATABASE_URL: 'postgres://shop@db.example/shop',
+      SMTP_URL: 'smtp://m.example',
+    });
+    expect(live).toMatchObject({ level: 'warn', details: { setting: 'DATABASE_URL, SMTP_URL' } });
+    expect(live?.message).toContain('(DATABASE_URL, SMTP_URL)');
+    expect(live?.message).toContain('LOCAL_LEDGER=demo');
+    expect(noticeOf({ ...PRODUCTION, LOCAL_LEDGER: 'off' })).toMatchObject({
+      level: 'info',
+      details: { setting: 'LOCAL_LEDGER=off' },
+    });
+    expect(noticeOf({ ...PRODUCTION, SOLANA_RPC_URL: 'https://rpc.example' })).toBeNull();
   });
 });

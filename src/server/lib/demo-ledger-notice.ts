@@ -40,7 +40,7 @@ export function demoLedgerNotice(config: Pick<Config, 'env' | 'solana'>): DemoLe
   if (demoLedger === null && demoLedgerOffBy) {
     return {
       level: 'warn',
-      message: `demo ledger off: ${demoLedgerOffBy} looks like a live shop, which never runs the local demo ledger unless LOCAL_LEDGER=demo; crypto payments are not configured: ${REAL_CLUSTER}`,
+      message: `demo ledger off: this configuration looks like a live shop (${demoLedgerOffBy}), which never runs the local demo ledger without LOCAL_LEDGER=demo; crypto payments are not configured: ${REAL_CLUSTER}`,
       details: { setting: demoLedgerOffBy },
     };
   }
