@@ -34,6 +34,8 @@ interface SeededData {
   product: Product;
   customer: SeededCustomer;
   resetPasswordPath: string;
+  /** The confirmation link of an account not yet confirmed: its page shows the account and a form. */
+  verifyEmailPath: string;
 }
 
 /**
@@ -57,6 +59,7 @@ function visitPlan(data: SeededData): Visit[] {
     guest('/forgot-password'),
     guest(data.resetPasswordPath),
     guest('/verify-email'),
+    guest(data.verifyEmailPath),
     guest('/confirm-email'),
     guest(`/success?reference=${data.customer.reference}`),
     guest(data.customer.guestOrderPath),
@@ -206,7 +209,19 @@ describeBrowser('accessibility of every page', () => {
       customer.email,
       /\/reset-password\?token=[^\s"<]+/,
     );
-    data = { product: product!, customer, resetPasswordPath };
+    const unconfirmed = `axe-confirm-${Date.now().toString(36)}@example.com`;
+    const signUp = await fetch(shop.url('/api/auth/sign-up/email'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shop.server.baseUrl },
+      body: JSON.stringify({ email: unconfirmed, password: 'axe-lantern-harbor-58' }),
+    });
+    expect(signUp.status).toBe(200);
+    const verifyEmailPath = await outboxLink(
+      shop.server.dataDir,
+      unconfirmed,
+      /\/verify-email\?token=[^\s"<]+/,
+    );
+    data = { product: product!, customer, resetPasswordPath, verifyEmailPath };
     checkoutProducts = forCheckout;
   });
   let checkoutProducts: Product[] = [];
