@@ -281,10 +281,14 @@ export function createChainService(deps: {
       if (!localChain) return () => undefined;
       let stop: (() => void) | undefined;
       let stopped = false;
-      void localChain.get().then((chain) => {
-        if (stopped) return;
-        stop = chain.ledger.onTransaction((record) => listener(record.accountKeys));
-      });
+      // A ledger that cannot start (or has stopped with the server) announces nothing.
+      void localChain.get().then(
+        (chain) => {
+          if (stopped) return;
+          stop = chain.ledger.onTransaction((record) => listener(record.accountKeys));
+        },
+        () => undefined,
+      );
       return () => {
         stopped = true;
         stop?.();
