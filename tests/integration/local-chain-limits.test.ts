@@ -230,7 +230,8 @@ describe('the local chain, bounded per request and per client', () => {
       `one-client flood: ${served.length} served, ${limited.length} refused in ${floodMs.toFixed(0)} ms`,
     );
     expect(served.length).toBeGreaterThanOrEqual(10);
-    expect(served.length).toBeLessThanOrEqual(12);
+    // A minute's 10 at once, then one per 6 s of the flood (a loaded machine makes it longer).
+    expect(served.length).toBeLessThanOrEqual(10 + Math.ceil(floodMs / 6_000));
     expect(limited.length).toBe(155 - served.length);
     const refusal = limited[0]!;
     expect(Number(refusal.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -282,6 +283,7 @@ describe('the local chain, bounded per request and per client', () => {
   }, 120_000);
 
   it('counts every address of an IPv6 /64 as one client of the faucet', async () => {
+    const t0 = performance.now();
     const answers = await inParallel(
       Array.from(
         { length: 15 },
@@ -294,8 +296,9 @@ describe('the local chain, bounded per request and per client', () => {
       ),
       4,
     );
-    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(11);
-    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(4);
+    const served = answers.filter((a) => a.status === 200).length;
+    expect(served).toBeLessThanOrEqual(10 + Math.ceil((performance.now() - t0) / 6_000));
+    expect(answers.filter((a) => a.status === 429).length).toBe(15 - served);
     // The next /64 is another client.
     const next = await post(
       shop,
@@ -307,15 +310,18 @@ describe('the local chain, bounded per request and per client', () => {
 
   it('limits sends per client', async () => {
     const client = '198.51.100.30';
+    const t0 = performance.now();
     const answers = await inParallel(
       Array.from(
-        { length: 80 },
+        { length: 90 },
         (_, i) => () => post(shop, call(i, 'sendTransaction', ['not-a-transaction']), client),
       ),
       8,
     );
-    const limited = answers.filter((a) => a.status === 429).length;
-    expect(limited).toBeGreaterThanOrEqual(15);
-    expect(limited).toBeLessThanOrEqual(20);
+    // A minute's 60 at once, then one a second.
+    const served = answers.filter((a) => a.status === 200).length;
+    expect(served).toBeGreaterThanOrEqual(60);
+    expect(served).toBeLessThanOrEqual(60 + Math.ceil((performance.now() - t0) / 1_000));
+    expect(answers.filter((a) => a.status === 429).length).toBe(90 - served);
   });
 });
