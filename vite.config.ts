@@ -136,10 +136,56 @@ function reactRouterDisplayNamesPlugin(): Plugin {
   };
 }
 
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
+/**
+ * Vite wraps every dynamic import in its preload helper (`__vitePreload(() => import(...), deps)`),
+ * which adds `<link>` tags for the chunk's dependencies before importing it. Here nothing is ever
+ * preloaded that way: `modulePreload: false` leaves out the JavaScript dependencies and one
+ * stylesheet for all (`cssCodeSplit: false`) leaves out the CSS, so every call gets `[]`, and the
+ * helper's link and nonce code (0.5 KB gzipped in the landing page's entry) never runs. This helper
+ * keeps what it does with `[]`: import, and on failure the cancelable `vite:preloadError` event
+ * Vite documents, then the error. Should a dynamic import ever get dependencies to preload (a build
+ * option changed), the build stops instead of leaving them out. (Vite keeps its helper whatever
+ * `modulePreload` says: vitejs/vite#18551.)
+ */
+function emptyPreloadHelperPlugin(): Plugin {
+  return {
+    name: 'aelo:empty-preload-helper',
+    apply: 'build',
+    load(id) {
+      if (id !== PRELOAD_HELPER) return null;
+      return `export const __vitePreload = (load) =>
+  load().catch((error) => {
+    const event = new Event('vite:preloadError', { cancelable: true });
+    event.payload = error;
+    window.dispatchEvent(event);
+    if (!event.defaultPrevented) throw error;
+  });`;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps'))
+            this.error(
+              `${chunk.fileName}: a dynamic import has dependencies to preload, which the preload helper of aelo:empty-preload-helper leaves out; remove that plugin from vite.config.ts`,
+            );
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), landingChunkPlugin(), reactRouterDisplayNamesPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    landingChunkPlugin(),
+    reactRouterDisplayNamesPlugin(),
+    emptyPreloadHelperPlugin(),
+  ],
   resolve: {
     alias: [
       ...importAliases,
