@@ -222,9 +222,10 @@ describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
     expect(html).toContain('content="Size $` small $&#39; and a dollar $5 off $&amp;');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<\/head>/g)).toHaveLength(1);
-    // The page itself is rendered inside #root, the product's text in it as written too.
+    // The page itself is rendered inside #root (after the demo ledger's banner, which the test
+    // server runs), the product's text in it as written too.
     expect(html).toMatch(
-      /<body><div id="root">.*<\/div>\s*<script type="application\/json" id="ssr-state">/s,
+      /<body><section class="demo-ledger-banner"[^]*?<\/section>\s*<div id="root">.*<\/div>\s*<script type="application\/json" id="ssr-state">/s,
     );
     expect(html).toContain('<h2 id="product-modal-title"');
     expect(html).toContain('>Bra $` and $&#x27; $&amp; $1 $$</h2>');
