@@ -54,7 +54,7 @@ async function main() {
   const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const detach = attachLocalChainSockets(server as Server, deps.localChain!);
+  const detach = attachLocalChainSockets(server as Server, deps.localChain!, config);
   const watcher = startPaymentWatcher(deps);
   const origin = config.publicUrl;
 

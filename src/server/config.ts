@@ -190,6 +190,13 @@ export const EnvSchema = z.object({
     .min(1024)
     .max(1_000_000_000)
     .default(4 * 1024 * 1024),
+  /**
+   * The ledger's websocket (ws://host/local-chain): sockets one client (an IPv6 client by its /64,
+   * its /56 at IPV6_NETWORK_LIMIT_MULTIPLIER times) may hold open (the upgrade past them: 429), and
+   * subscriptions one socket may hold (past them: a JSON-RPC error). web3.js opens one per Connection.
+   */
+  LOCAL_CHAIN_MAX_SOCKETS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  LOCAL_CHAIN_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(100_000).default(100),
   /** DEX token-pairs API base (GET {base}/tokens/v1/solana/{mint} style: see market module). */
   MARKET_DEX_URL: z.url({ protocol: /^https?$/ }).default('https://api.dexscreener.com/latest/dex/tokens'),
   /** Simple-price API base (GET {base}/simple/price?ids=solana&vs_currencies=usd). */
@@ -396,6 +403,11 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
         maxBatch: env.LOCAL_CHAIN_MAX_BATCH,
         maxAccounts: env.LOCAL_CHAIN_MAX_ACCOUNTS_PER_REQUEST,
         maxDataBytes: env.LOCAL_CHAIN_MAX_DATA_PER_REQUEST_BYTES,
+      },
+      /** Its websocket (local-chain-sockets.ts). */
+      sockets: {
+        maxPerClient: env.LOCAL_CHAIN_MAX_SOCKETS_PER_CLIENT,
+        maxSubscriptionsPerSocket: env.LOCAL_CHAIN_MAX_SUBSCRIPTIONS_PER_SOCKET,
       },
     },
     airdrops: {

@@ -68,7 +68,9 @@ async function main() {
       `shop listening on ${config.publicUrl}`,
     );
   });
-  const detachLedgerSockets = deps.localChain ? attachLocalChainSockets(server, deps.localChain) : undefined;
+  const detachLedgerSockets = deps.localChain
+    ? attachLocalChainSockets(server, deps.localChain, config)
+    : undefined;
 
   let stopping = false;
   const shutdown = (signal: string) => {

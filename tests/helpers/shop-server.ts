@@ -35,7 +35,7 @@ export async function startShop(
     socket.once('close', () => sockets.delete(socket));
   });
   const detach = t.deps.localChain
-    ? attachLocalChainSockets(server as Server, t.deps.localChain)
+    ? attachLocalChainSockets(server as Server, t.deps.localChain, t.deps.config)
     : () => undefined;
   const watcher = options.watcher === false ? undefined : startPaymentWatcher(t.deps);
   return { t, server, url: `http://127.0.0.1:${port}`, watcher, detach, sockets };
