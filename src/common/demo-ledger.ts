@@ -12,6 +12,8 @@ export const DEMO_LEDGER_TEXTS = {
   orderBadge: 'Demo',
   /** The badge's accessible description (its title). */
   orderBadgeTitle: 'Paid with test money: nothing was charged and it does not ship',
+  /** The checkout's confirmation of a demo order (/success, the drawer), instead of any shipping promise. */
+  orderConfirmationLine: 'Demo order: paid with test money. Nothing was charged and nothing ships.',
   /** The line of a demo order's confirmation mail. */
   orderMailLine:
     'This is a demo order: it was paid with test money, so nothing was charged and nothing will ship.',

@@ -261,6 +261,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
       transaction_signature: null,
       order_id: null,
       payment_method: 'card',
+      demo: false,
     });
   });
 
@@ -546,6 +547,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
       transaction_signature: null,
       order_id: null,
       payment_method: 'card',
+      demo: false,
       message: 'Payment expired',
     });
   });
@@ -574,6 +576,7 @@ describe.each(BACKENDS)('checkout on %s', (backend) => {
         transaction_signature: null,
         order_id: null,
         payment_method: 'card',
+        demo: false,
         message: 'Payment cancelled',
       });
     } finally {

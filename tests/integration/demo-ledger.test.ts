@@ -20,6 +20,7 @@ import {
   CHECKOUT_LIMITS,
   cryptoCheckout,
   demoShopper,
+  paymentStatus,
   payTransferRequest,
   waitForStatus,
 } from '../helpers/crypto-checkout';
@@ -262,5 +263,52 @@ describe.each(BACKENDS)('LOCAL_LEDGER=demo on a live-looking shop (%s)', (backen
     };
     expect((await cardOrder(false)).demo).toBe(true);
     expect((await cardOrder(true)).demo).toBe(false);
+  });
+
+  it('says demo in the payment status the confirmation screens read (the server decides)', async () => {
+    // A SOL payment on the demo ledger: its status (with and without the access token) says demo.
+    const started = await cryptoCheckout(shop, 'sol', { priceCents: 1_500 });
+    await payTransferRequest(connection, shopper, started.crypto.paymentUrl);
+    const done = await waitForStatus(shop, started.reference, 'completed', 30_000);
+    expect(done.demo).toBe(true);
+    const named = await paymentStatus(shop, started.reference, started.accessToken);
+    expect(named).toMatchObject({ status: 'completed', demo: true });
+
+    // A card payment: live mode is not demo, Stripe's test mode is.
+    const cardStatus = async (livemode: boolean) => {
+      const product = await createProduct(t.deps.database.db, { quantity: 2 });
+      const res = await t.client().post('/api/checkout', {
+        items: [
+          {
+            productId: product.id,
+            size: product.sizes[0] ?? null,
+            color: product.colors[0] ?? null,
+            quantity: 1,
+          },
+        ],
+        shippingInfo: SHIPPING_INFO,
+        paymentMethod: 'card',
+      });
+      const { reference, accessToken } = await json<CheckoutResponse>(res, 201);
+      // Before it is paid: pending, not demo.
+      expect(await paymentStatus(shop, reference)).toMatchObject({ status: 'pending', demo: false });
+      const { session } = fake.lastSession()!;
+      const paid = { ...session, status: 'complete', payment_status: 'paid' };
+      await fake.sendEvent({
+        ...fake.buildEvent('checkout.session.completed', paid as typeof session),
+        livemode,
+      });
+      return paymentStatus(shop, reference, accessToken);
+    };
+    expect(await cardStatus(true)).toMatchObject({
+      status: 'completed',
+      payment_method: 'card',
+      demo: false,
+    });
+    expect(await cardStatus(false)).toMatchObject({
+      status: 'completed',
+      payment_method: 'card',
+      demo: true,
+    });
   });
 });

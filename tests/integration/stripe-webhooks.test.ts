@@ -203,6 +203,7 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
       transaction_signature: null,
       order_id: order!.id,
       payment_method: 'card',
+      demo: true,
     });
     expect(text).not.toMatch(/grace|hopper|navy/i);
 
@@ -334,6 +335,7 @@ describe.each(BACKENDS)('Stripe webhooks and payment status on %s', (backend) =>
       transaction_signature: null,
       order_id: order!.id,
       payment_method: 'card',
+      demo: true,
       message:
         'Your payment arrived after this checkout had ended, and an item in it is no longer available, so no order was placed. Your payment is being refunded in full to the card or wallet that paid it.',
       refunds: [

@@ -230,6 +230,11 @@ export const PaymentStatusResponseSchema = z.object({
   /** How it was paid: a card payment has no on-chain signature (transaction_signature stays null). */
   payment_method: PaymentMethodSchema.optional(),
   /**
+   * The order this payment placed was paid with test money (the local demo ledger, Stripe's test
+   * mode; `orders.demo`): nothing was charged and nothing ships. False while no order exists.
+   */
+  demo: z.boolean(),
+  /**
    * Only with the checkout's access token (`?token=`, from the checkout answer): the order's
    * number (first 8 characters of its id), its guest page (the signed link the order mail
    * carries, as a path) and, when the order belongs to an account, the account's order page.

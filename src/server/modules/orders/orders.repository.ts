@@ -74,10 +74,10 @@ export function createOrdersRepository(db: Db) {
 
     async findByPaymentId(
       paymentId: string,
-    ): Promise<{ id: string; status: OrderStatus; user_id: string | null } | null> {
+    ): Promise<{ id: string; status: OrderStatus; user_id: string | null; demo: boolean } | null> {
       const row = await db
         .selectFrom('orders')
-        .select(['id', 'status', 'user_id'])
+        .select(['id', 'status', 'user_id', 'demo'])
         .where('payment_id', '=', paymentId)
         .executeTakeFirst();
       return row ?? null;

@@ -87,7 +87,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
 export async function findOrderOfPayment(
   db: Db,
   paymentId: string,
-): Promise<{ id: string; status: OrderStatus; userId: string | null } | null> {
+): Promise<{ id: string; status: OrderStatus; userId: string | null; demo: boolean } | null> {
   const row = await createOrdersRepository(db).findByPaymentId(paymentId);
-  return row ? { id: row.id, status: row.status, userId: row.user_id } : null;
+  return row ? { id: row.id, status: row.status, userId: row.user_id, demo: row.demo } : null;
 }

@@ -55,10 +55,17 @@ export function createPaymentStatusReader(deps: {
 
   function statusOf(
     payment: PaymentRow,
-    order: { id: string; status: string } | null,
+    order: { id: string; status: string; demo: boolean } | null,
     facts: { hasRefunds: boolean; partial: NonNullable<PaymentStatusResponse['received']> | null },
   ): PaymentStatusResponse {
-    const base = { transaction_signature: null, order_id: null, payment_method: payment.method };
+    // Demo: the order this payment placed was paid with test money (the server's record, never
+    // the client's word); false while no order exists.
+    const base = {
+      transaction_signature: null,
+      order_id: null,
+      payment_method: payment.method,
+      demo: order?.demo === true,
+    };
     switch (payment.status) {
       case 'pending':
         // Part of a crypto payment arrived: it waits for the rest, and says what is left.

@@ -1,13 +1,34 @@
-import { ArrowRight, CircleCheck, Hash, Mail, MapPin } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, CircleCheck, FlaskConical, Hash, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { DEMO_LEDGER_TEXTS } from '#common/demo-ledger';
 import { formatUsd } from '#common/money';
 import { useCurrentUser } from '#web/lib/current-user';
+import { checkoutKeys } from '../api/checkout-keys';
+import { getPaymentStatus } from '../api/get-payment-status';
 import type { OrderConfirmation } from '../stores/checkout-store';
 import { orderStatusHref } from '../utils/order-links';
 
 /**
+ * Whether the order was paid with test money: the status the confirmation came with, else (after a
+ * reload, or the card window's message) the server's answer for the payment. Undefined until known.
+ */
+function useDemoOrder(confirmation: OrderConfirmation): boolean | undefined {
+  const known = confirmation.demo;
+  const query = useQuery({
+    // Its own key: the pollers keep other shapes under the status's key.
+    queryKey: [...checkoutKeys.paymentStatus(confirmation.reference), 'demo'],
+    queryFn: ({ signal }) => getPaymentStatus(confirmation.reference, null, signal),
+    enabled: known === undefined,
+    retry: 1,
+    staleTime: Infinity,
+  });
+  return known ?? query.data?.demo;
+}
+
+/**
  * Step 4: 'Thank You for Your Order!', the order's number and a link to its page, the order total,
- * and who it ships to.
+ * and who it ships to. A demo order (paid with test money) promises no shipping: a demo line instead.
  */
 export function ConfirmationStep({
   confirmation,
@@ -19,6 +40,7 @@ export function ConfirmationStep({
 }) {
   const { user } = useCurrentUser();
   const href = orderStatusHref(confirmation, Boolean(user));
+  const demo = useDemoOrder(confirmation);
   return (
     <div className="flex flex-col items-center pt-4 text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/50">
@@ -28,8 +50,17 @@ export function ConfirmationStep({
         Thank You for Your Order!
       </h3>
       <p className="mt-2 max-w-xs text-sm leading-relaxed text-stone-500">
-        Your payment went through and your order is placed. We are getting it ready.
+        Your payment went through and your order is placed.{demo === false ? ' We are getting it ready.' : ''}
       </p>
+      {demo ? (
+        <p
+          className="mt-4 flex max-w-xs items-start gap-2 rounded-xl bg-orange-50 px-3.5 py-2.5 text-left text-sm leading-relaxed text-orange-900 ring-1 ring-orange-200/70"
+          data-testid="demo-order-note"
+        >
+          <FlaskConical className="mt-0.5 size-4 shrink-0 text-orange-600" aria-hidden="true" />
+          {DEMO_LEDGER_TEXTS.orderConfirmationLine}
+        </p>
+      ) : null}
 
       <dl className="mt-8 w-full divide-y divide-stone-100 rounded-2xl border border-stone-200 text-left text-sm">
         {confirmation.orderNumber ? (
@@ -56,7 +87,7 @@ export function ConfirmationStep({
           </dd>
         </div>
         <div className="px-4 py-3.5">
-          <dt className="text-stone-600">Shipping to</dt>
+          <dt className="text-stone-600">{demo ? 'Ordered by' : 'Shipping to'}</dt>
           <dd className="mt-2 space-y-1.5 text-stone-900">
             <p className="flex items-center gap-2 font-medium">
               <MapPin className="size-4 text-stone-400" aria-hidden="true" />

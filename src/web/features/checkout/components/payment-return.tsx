@@ -1,6 +1,6 @@
 import { explorerTxUrl } from '#common/explorer';
 import { useTokenInfo } from '#web/lib/shop-info';
-import { ArrowUpRight, CircleAlert, CircleCheck, Hash, PackageCheck } from 'lucide-react';
+import { ArrowUpRight, CircleAlert, CircleCheck, FlaskConical, Hash, PackageCheck } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '#web/components/page-title';
@@ -14,6 +14,7 @@ import { usePaymentStatusPolling } from '../hooks/use-payment-status-polling';
 import { useCheckoutStore } from '../stores/checkout-store';
 import { orderStatusHref } from '../utils/order-links';
 import { shortHash } from '#common/format';
+import { DEMO_LEDGER_TEXTS } from '#common/demo-ledger';
 
 export const TRACKING_NOTE = 'You will receive tracking information within 48 hours once your order ships.';
 
@@ -157,10 +158,20 @@ export function PaymentReturn({ reference, token = null }: { reference: string; 
             </a>
           </div>
         ) : null}
-        <div className="flex gap-3 px-5 py-4">
-          <PackageCheck className="mt-0.5 size-5 shrink-0 text-rose-600" aria-hidden="true" />
-          <p className="text-sm leading-relaxed text-stone-700">{TRACKING_NOTE}</p>
-        </div>
+        {view.demo ? (
+          // Paid with test money (the server says): nothing ships, so no tracking is promised.
+          <div className="flex gap-3 bg-orange-50/60 px-5 py-4" data-testid="demo-order-note">
+            <FlaskConical className="mt-0.5 size-5 shrink-0 text-orange-600" aria-hidden="true" />
+            <p className="text-sm leading-relaxed text-stone-700">
+              {DEMO_LEDGER_TEXTS.orderConfirmationLine}
+            </p>
+          </div>
+        ) : (
+          <div className="flex gap-3 px-5 py-4">
+            <PackageCheck className="mt-0.5 size-5 shrink-0 text-rose-600" aria-hidden="true" />
+            <p className="text-sm leading-relaxed text-stone-700">{TRACKING_NOTE}</p>
+          </div>
+        )}
       </div>
 
       <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row">

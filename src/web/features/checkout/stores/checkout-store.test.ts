@@ -37,6 +37,7 @@ const paid = (over: Partial<PaymentStatusResponse> = {}): PaymentStatusResponse 
   status: 'completed',
   transaction_signature: null,
   order_id: '0123456789abcdef',
+  demo: false,
   ...over,
 });
 
@@ -73,6 +74,13 @@ describe('a paid checkout is closed', () => {
     });
     checkout.back();
     expect(useCheckoutStore.getState().step).toBe('confirmation');
+  });
+
+  it("carries the status's demo mark to the confirmation step (unknown without a status)", () => {
+    const base = { reference: 'ref-d', totalCents: 1_000, name: 'Maya L', email: 'm@example.com' };
+    expect(orderPlaced.confirmationFrom(base, paid({ demo: true })).demo).toBe(true);
+    expect(orderPlaced.confirmationFrom(base, paid()).demo).toBe(false);
+    expect(orderPlaced.confirmationFrom(base).demo).toBeUndefined();
   });
 
   it('keeps the confirmation and its order links across a reload, and drops another site’s link', async () => {
@@ -118,7 +126,12 @@ describe('a paid checkout is closed', () => {
 
 describe('what the crypto block says', () => {
   it('a real timeout (nothing arrived, nothing refunded) is the spec’s text; otherwise the server’s own', () => {
-    const expired: PaymentStatusResponse = { status: 'expired', transaction_signature: null, order_id: null };
+    const expired: PaymentStatusResponse = {
+      status: 'expired',
+      transaction_signature: null,
+      order_id: null,
+      demo: false,
+    };
     expect(cryptoStatusView(expired)).toMatchObject({
       state: 'ended',
       message: RETURN_PAGE_MESSAGES.timeout,
@@ -128,6 +141,7 @@ describe('what the crypto block says', () => {
       status: 'failed',
       transaction_signature: null,
       order_id: null,
+      demo: false,
       message: 'Your payment arrived after the checkout expired; it is being refunded.',
       refunds: [{ amountText: '0.2200 SOL', status: 'pending', reason: 'Paid after expiry' }],
     };
@@ -140,6 +154,7 @@ describe('what the crypto block says', () => {
       status: 'pending',
       transaction_signature: null,
       order_id: null,
+      demo: false,
       message: 'Please send the rest',
       received: { symbol: 'SOL', receivedText: '0.1100', dueText: '0.2200', remainingText: '0.1100' },
     };

@@ -72,6 +72,11 @@ export interface OrderConfirmation {
   orderUrl: string | null;
   /** The account's order page, when the order belongs to an account. */
   accountOrderUrl: string | null;
+  /**
+   * Paid with test money, as the payment's status said (undefined when the step has no status:
+   * after a reload or the card window's message; the confirmation step then asks the server).
+   */
+  demo?: boolean;
 }
 
 /** The crypto payment on screen: the server's amounts (an AELO one has its 10% discount). */

@@ -17,6 +17,7 @@ export function confirmationFrom(base: ConfirmationBase, status?: PaymentStatusR
     orderNumber: status?.order_number ?? (status?.order_id ? shortOrderId(status.order_id) : null),
     orderUrl: sitePath(status?.order_url),
     accountOrderUrl: sitePath(status?.account_order_url),
+    ...(status ? { demo: status.demo === true } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import {
 
 const status = (s: 'pending' | 'completed' | 'failed' | 'expired', extra: object = {}): PollResult => ({
   kind: 'status',
-  data: { status: s, transaction_signature: null, order_id: null, ...extra },
+  data: { status: s, transaction_signature: null, order_id: null, demo: false, ...extra },
 });
 
 describe('the polling rule', () => {
@@ -62,6 +62,17 @@ describe('what the return page shows', () => {
       orderNumber: 'abcdef12',
       orderUrl: null,
       accountOrderUrl: null,
+      demo: false,
+    });
+  });
+
+  it('says a demo order (paid with test money) when the server says so, never otherwise', () => {
+    expect(
+      paymentView(status('completed', { order_id: 'abcdef123456', demo: true }), null, false),
+    ).toMatchObject({ state: 'success', demo: true });
+    expect(paymentView(status('completed', { order_id: 'abcdef123456' }), null, false)).toMatchObject({
+      state: 'success',
+      demo: false,
     });
   });
 

@@ -33,6 +33,8 @@ export type PaymentView =
       orderNumber: string | null;
       orderUrl: string | null;
       accountOrderUrl: string | null;
+      /** Paid with test money (the server's word): no shipping promise, a demo line instead. */
+      demo: boolean;
     }
   | { state: 'error'; message: string };
 
@@ -70,6 +72,7 @@ export function paymentView(result: PollResult | undefined, error: unknown, time
         orderNumber: data.order_number ?? (data.order_id ? data.order_id.slice(0, 8) : null),
         orderUrl: data.order_url ?? null,
         accountOrderUrl: data.account_order_url ?? null,
+        demo: data.demo === true,
       };
     }
     if (data.status === 'failed' || data.status === 'expired') {
