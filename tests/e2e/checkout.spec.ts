@@ -398,7 +398,8 @@ describeBrowser('cart and checkout', () => {
     // The stand-in's hosted page has no favicon.
     shop.allowConsoleErrors(/status of 404/);
     const page = await shop.newPage();
-    const first = pick((p) => p.quantity >= 2 && p.priceCents >= 1000, 'in stock');
+    // Two units stay within what guests may hold together (half a product's units: decision 016).
+    const first = pick((p) => p.quantity >= 4 && p.priceCents >= 1000, 'in stock');
     const second = pick((p) => p.quantity >= 1, 'in stock');
     await seedCart(page, [{ product: first, quantity: 2 }, { product: second }]);
     const drawer = await openCart(page);
@@ -429,6 +430,11 @@ describeBrowser('cart and checkout', () => {
     expect(await page.getByTestId('order-number').textContent()).toBe(status.order_id!.slice(0, 8));
     await page
       .getByText('You will receive tracking information within 48 hours once your order ships.')
+      .waitFor();
+    // The Stripe stand-in pays in test mode: the order is a demo one, and the page says so.
+    expect(status.demo).toBe(true);
+    await page
+      .getByText('Demo order: paid with test money. Nothing was charged and nothing ships.')
       .waitFor();
     // The signed link of the order (its token carries its own expiry, so it is not compared whole).
     expect(await page.getByRole('link', { name: 'View Order Status' }).getAttribute('href')).toMatch(

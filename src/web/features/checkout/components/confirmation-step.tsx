@@ -1,30 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CircleCheck, FlaskConical, Hash, Mail, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEMO_LEDGER_TEXTS } from '#common/demo-ledger';
 import { formatUsd } from '#common/money';
 import { useCurrentUser } from '#web/lib/current-user';
-import { checkoutKeys } from '../api/checkout-keys';
-import { getPaymentStatus } from '../api/get-payment-status';
 import type { OrderConfirmation } from '../stores/checkout-store';
 import { orderStatusHref } from '../utils/order-links';
-
-/**
- * Whether the order was paid with test money: the status the confirmation came with, else (after a
- * reload, or the card window's message) the server's answer for the payment. Undefined until known.
- */
-function useDemoOrder(confirmation: OrderConfirmation): boolean | undefined {
-  const known = confirmation.demo;
-  const query = useQuery({
-    // Its own key: the pollers keep other shapes under the status's key.
-    queryKey: [...checkoutKeys.paymentStatus(confirmation.reference), 'demo'],
-    queryFn: ({ signal }) => getPaymentStatus(confirmation.reference, null, signal),
-    enabled: known === undefined,
-    retry: 1,
-    staleTime: Infinity,
-  });
-  return known ?? query.data?.demo;
-}
 
 /**
  * Step 4: 'Thank You for Your Order!', the order's number and a link to its page, the order total,
@@ -40,7 +20,8 @@ export function ConfirmationStep({
 }) {
   const { user } = useCurrentUser();
   const href = orderStatusHref(confirmation, Boolean(user));
-  const demo = useDemoOrder(confirmation);
+  // Paid with test money, as the payment's status said (absent when it was not known here).
+  const demo = confirmation.demo === true;
   return (
     <div className="flex flex-col items-center pt-4 text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/50">
@@ -50,7 +31,7 @@ export function ConfirmationStep({
         Thank You for Your Order!
       </h3>
       <p className="mt-2 max-w-xs text-sm leading-relaxed text-stone-500">
-        Your payment went through and your order is placed.{demo === false ? ' We are getting it ready.' : ''}
+        Your payment went through and your order is placed.{demo ? '' : ' We are getting it ready.'}
       </p>
       {demo ? (
         <p

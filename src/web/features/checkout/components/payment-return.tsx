@@ -159,19 +159,18 @@ export function PaymentReturn({ reference, token = null }: { reference: string; 
           </div>
         ) : null}
         {view.demo ? (
-          // Paid with test money (the server says): nothing ships, so no tracking is promised.
+          // Paid with test money (the server says): nothing ships, and the page says so.
           <div className="flex gap-3 bg-orange-50/60 px-5 py-4" data-testid="demo-order-note">
             <FlaskConical className="mt-0.5 size-5 shrink-0 text-orange-600" aria-hidden="true" />
             <p className="text-sm leading-relaxed text-stone-700">
               {DEMO_LEDGER_TEXTS.orderConfirmationLine}
             </p>
           </div>
-        ) : (
-          <div className="flex gap-3 px-5 py-4">
-            <PackageCheck className="mt-0.5 size-5 shrink-0 text-rose-600" aria-hidden="true" />
-            <p className="text-sm leading-relaxed text-stone-700">{TRACKING_NOTE}</p>
-          </div>
-        )}
+        ) : null}
+        <div className="flex gap-3 px-5 py-4">
+          <PackageCheck className="mt-0.5 size-5 shrink-0 text-rose-600" aria-hidden="true" />
+          <p className="text-sm leading-relaxed text-stone-700">{TRACKING_NOTE}</p>
+        </div>
       </div>
 
       <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row">
