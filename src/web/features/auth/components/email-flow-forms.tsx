@@ -143,17 +143,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} className="space-y-5" noValidate>
-        <Field
-          label="New password"
-          error={errors.password ?? serverField}
-          hint={EMAIL_FLOW_TEXTS.newPasswordHint}
-          isRequired
-        >
-          <Input name="password" type="password" autoComplete="new-password" />
-        </Field>
-        <Field label="Confirm new password" error={errors.confirm} isRequired>
-          <Input name="confirm" type="password" autoComplete="new-password" />
-        </Field>
+        <NewPasswordFields passwordError={errors.password ?? serverField} confirmError={errors.confirm} />
         <Button type="submit" size="lg" fullWidth isLoading={reset.isPending}>
           Change password
         </Button>
@@ -301,19 +291,7 @@ export function VerifyEmailForm({ token }: { token: string }) {
       ) : null}
       <form key={mode} onSubmit={onSubmit} className="mt-6 space-y-5" noValidate>
         {setting ? (
-          <>
-            <Field
-              label="New password"
-              error={errors.password ?? serverField}
-              hint={EMAIL_FLOW_TEXTS.newPasswordHint}
-              isRequired
-            >
-              <Input name="password" type="password" autoComplete="new-password" />
-            </Field>
-            <Field label="Confirm new password" error={errors.confirm} isRequired>
-              <Input name="confirm" type="password" autoComplete="new-password" />
-            </Field>
-          </>
+          <NewPasswordFields passwordError={errors.password ?? serverField} confirmError={errors.confirm} />
         ) : (
           <Field label="Password" error={errors.password ?? serverField} isRequired>
             <Input name="password" type="password" autoComplete="current-password" />
@@ -334,5 +312,25 @@ export function VerifyEmailForm({ token }: { token: string }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** A new password typed twice, with the hint on choosing one (reset and confirmation forms). */
+function NewPasswordFields({
+  passwordError,
+  confirmError,
+}: {
+  passwordError: string | undefined;
+  confirmError: string | undefined;
+}) {
+  return (
+    <>
+      <Field label="New password" error={passwordError} hint={EMAIL_FLOW_TEXTS.newPasswordHint} isRequired>
+        <Input name="password" type="password" autoComplete="new-password" />
+      </Field>
+      <Field label="Confirm new password" error={confirmError} isRequired>
+        <Input name="confirm" type="password" autoComplete="new-password" />
+      </Field>
+    </>
   );
 }
