@@ -2,7 +2,7 @@
  * The local ledger: the real Solana VM (`litesvm`) in process, with what a node keeps beside the
  * VM and litesvm does not: slots and block heights, a window of valid blockhashes, each
  * transaction's metadata (slot, time, fee, balances and token balances before and after, logs,
- * error), the signature index per address, and the state on disk (ledger-store.ts) so that a
+ * error), the signature index per address (transaction-index.ts), and the state on disk (ledger-store.ts) so that a
  * restart keeps every account and every transaction. litesvm (1.4, the newest with a build for
  * every platform) cannot save its state, so every account a transaction or the genesis touched
  * is saved (a journal line per step) and set back into a fresh VM at start.
@@ -50,6 +50,7 @@ import {
   type TokenBalance,
 } from './ledger-store';
 import { decodeTransaction, transactionFee, type DecodedTransaction } from './transaction-decoding';
+import { TransactionIndex, type SignatureInfo } from './transaction-index';
 import {
   LedgerRejection,
   toRpcError,
@@ -72,22 +73,13 @@ const REFUSED: ReadonlySet<RpcTransactionError> = new Set([
   'AccountNotFound',
 ]);
 
-export interface SignatureInfo {
-  signature: string;
-  slot: number;
-  err: RpcTransactionError | null;
-  blockTime: number;
-}
-
 const base58Decoder = getBase58Decoder();
 const base64Decoder = getBase64Decoder();
 const randomHash = () => base58Decoder.decode(crypto.getRandomValues(new Uint8Array(32)));
 
 export class LocalLedger {
   private readonly svm = new LiteSVM();
-  private readonly transactions = new Map<string, LedgerTransaction>();
-  /** Per address, its signatures oldest first. */
-  private readonly byAddress = new Map<string, string[]>();
+  private readonly transactions = new TransactionIndex();
   private readonly listeners = new Set<(record: LedgerTransaction) => void>();
   /** Accounts written since the last `save`: only these are read back from the VM. */
   private readonly touched = new Set<string>();
@@ -151,7 +143,7 @@ export class LocalLedger {
     }
     ledger.svm.warpToSlot(BigInt(meta.slot));
     if (saved) {
-      for (const record of saved.transactions) ledger.keep(record);
+      for (const record of saved.transactions) ledger.transactions.add(record);
       // Set back from disk: nothing to save again.
       ledger.touched.clear();
     } else {
@@ -360,7 +352,7 @@ export class LocalLedger {
       logs: meta.logs(),
       computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
     };
-    this.keep(record);
+    this.transactions.add(record);
     this.blockOpen = true;
     this.closeBlock();
     this.save(record);
@@ -396,41 +388,18 @@ export class LocalLedger {
     return () => this.listeners.delete(listener);
   }
 
-  private keep(record: LedgerTransaction): void {
-    this.transactions.set(record.signature, record);
-    for (const key of new Set(record.accountKeys)) {
-      const list = this.byAddress.get(key);
-      if (list) list.push(record.signature);
-      else this.byAddress.set(key, [record.signature]);
-    }
-  }
-
   /** When the block at `slot` was made: its transaction's time (each block holds one), else null. */
   blockTime(slot: number): number | null {
-    for (const record of this.transactions.values()) if (record.slot === slot) return record.blockTime;
-    return null;
+    return this.transactions.blockTime(slot);
   }
 
   getTransaction(signature: string): LedgerTransaction | null {
-    return this.transactions.get(signature) ?? null;
+    return this.transactions.get(signature);
   }
 
   /** Newest first, as getSignaturesForAddress answers; `before`/`until` are exclusive bounds. */
   signaturesFor(key: string, options: { limit: number; before?: string; until?: string }): SignatureInfo[] {
-    const list = this.byAddress.get(key) ?? [];
-    const out: SignatureInfo[] = [];
-    let started = options.before === undefined;
-    for (let i = list.length - 1; i >= 0 && out.length < options.limit; i--) {
-      const signature = list[i]!;
-      if (!started) {
-        if (signature === options.before) started = true;
-        continue;
-      }
-      if (signature === options.until) break;
-      const record = this.transactions.get(signature)!;
-      out.push({ signature, slot: record.slot, err: record.err, blockTime: record.blockTime });
-    }
-    return out;
+    return this.transactions.signaturesFor(key, options);
   }
 
   /**
