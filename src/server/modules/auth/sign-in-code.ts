@@ -5,6 +5,7 @@ import { RateLimitedError } from '#server/lib/app-error';
 import { createRateLimiter } from '#server/lib/rate-limiter';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { mail } from '../mail/mail-templates';
+import { createVerificationsRepository } from './verifications.repository';
 
 /**
  * One-time sign-in codes, mailed to the account when a sign-in from a new device needs one
@@ -48,6 +49,7 @@ export function createSignInCodes(deps: {
   publicUrl: string;
 }): SignInCodes {
   const { db } = deps;
+  const codes = createVerificationsRepository(db);
   const counters = createCounters(db);
   const limiter = createRateLimiter(db);
   const ttlMs = SIGN_IN_CODE_TTL_SECONDS * 1000;
@@ -66,31 +68,18 @@ export function createSignInCodes(deps: {
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = new Date();
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('verifications').where('identifier', '=', identifierOf(user.id)).execute();
-        await trx
-          .insertInto('verifications')
-          .values({
-            id: randomUUID(),
-            identifier: identifierOf(user.id),
-            value: hashOf(user.id, code),
-            expires_at: new Date(now.getTime() + ttlMs),
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+      await codes.replaceByIdentifier({
+        id: randomUUID(),
+        identifier: identifierOf(user.id),
+        value: hashOf(user.id, code),
+        expiresAt: new Date(now.getTime() + ttlMs),
+        createdAt: now,
       });
       await deps.mail.enqueue(signInCodeMail(user.email, code, deps.publicUrl));
     },
 
     async consume(userId, code) {
-      const row = await db
-        .selectFrom('verifications')
-        .select(['id', 'value'])
-        .where('identifier', '=', identifierOf(userId))
-        .where('expires_at', '>', new Date())
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
+      const row = await codes.findLiveByIdentifier(identifierOf(userId), new Date());
       if (!row) return false;
       const tries = await counters.bumpCounter(`sign-in-code-try|${row.id}`, ttlMs, Date.now());
       const expected = Buffer.from(row.value);
@@ -99,9 +88,9 @@ export function createSignInCodes(deps: {
         tries <= SIGN_IN_CODE_TRIES && expected.length === given.length && timingSafeEqual(expected, given);
       if (!right && tries < SIGN_IN_CODE_TRIES) return false;
       // Used (or out of tries): gone. Of two requests with the right code, only one deletes it.
-      const deleted = await db.deleteFrom('verifications').where('id', '=', row.id).executeTakeFirst();
+      const deleted = await codes.deleteById(row.id);
       await counters.deleteCounter(`sign-in-code-try|${row.id}`);
-      return right && Number(deleted.numDeletedRows) === 1;
+      return right && deleted;
     },
   };
 }
