@@ -11,7 +11,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { StoredAccount } from './accounts';
 import { openLocalChain, type LedgerChain } from './local-chain';
-import type { RequestLimits } from './rpc';
+import type { RequestLimits } from './rpc-accounts';
 
 /** What the request thread asks. */
 export type LedgerRequest = { id: number } & (

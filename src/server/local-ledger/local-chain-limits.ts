@@ -11,7 +11,7 @@
  * JSON-RPC error (code 429, as Solana's public RPC answers; web3.js retries it after a delay). The
  * shop's own use of the ledger (chain.service.ts, in process) never comes through here.
  */
-import type { RequestLimits } from './rpc';
+import type { RequestLimits } from './rpc-accounts';
 
 export interface LocalChainLimits {
   callsPerMinute: number;

@@ -15,7 +15,8 @@ import { readLocalChainSetup, writeGenesis, type LocalChainSetup } from './genes
 import { LocalLedger } from './ledger';
 import type { LedgerTransaction } from './ledger-store';
 import type { LedgerMessage, LedgerRequest, LedgerWorkerData } from './ledger-worker';
-import { createRpcHandler, type RequestLimits } from './rpc';
+import { createRpcHandler } from './rpc';
+import type { RequestLimits } from './rpc-accounts';
 
 /** The local ledger in this thread. */
 export interface LedgerChain {
