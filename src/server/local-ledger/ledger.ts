@@ -1,19 +1,11 @@
 /**
  * The local ledger: the real Solana VM (`litesvm`) in process, with what a node keeps beside the
- * VM and litesvm does not: slots and block heights, a window of valid blockhashes, each
- * transaction's metadata (slot, time, fee, balances and token balances before and after, logs,
+ * VM and litesvm does not: slots, block heights, the window of valid blockhashes and the pace
+ * of blocks (block-clock.ts), each transaction's metadata (slot, time, fee, balances and token balances before and after, logs,
  * error), the signature index per address (transaction-index.ts), and the state on disk (ledger-store.ts) so that a
  * restart keeps every account and every transaction. litesvm (1.4, the newest with a build for
  * every platform) cannot save its state, so every account a transaction or the genesis touched
  * is saved (a journal line per step) and set back into a fresh VM at start.
- *
- * litesvm's own blockhash check is off: it accepts only the very latest blockhash, where a node
- * accepts any of the last 150 blocks; this class checks that window itself.
- *
- * A block closes after each transaction, at a bounded pace: up to BLOCK_BURST blocks at once, then
- * one per SLOT_MS (a cluster's slot time); transactions that arrive faster share a block. However
- * many clients send or use the faucet, a blockhash stays valid for at least
- * BLOCK_BURST + (150 - BLOCK_BURST) × 400 ms = 48 s, and an idle ledger keeps it valid.
  *
  * Runs on the thread that opened it: the server's ledger worker (ledger-worker.ts), or a bench's
  * node process.
@@ -22,7 +14,6 @@ import {
   address,
   appendTransactionMessageInstruction,
   createTransactionMessage,
-  getBase58Decoder,
   getBase64Decoder,
   getBase64Encoder,
   getTransactionEncoder,
@@ -36,11 +27,11 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
+import { BlockClock, randomHash } from './block-clock';
 import { listProgramAccounts, toStored } from './svm-accounts';
 import { decodeMint, decodeTokenAccount, uiTokenAmount, type MintInfo, type StoredAccount } from './accounts';
 import {
   createLedgerStore,
-  KEPT_BLOCKHASHES,
   signerFromSeed,
   type LedgerMeta,
   type LedgerStore,
@@ -58,12 +49,6 @@ import {
   type SimulationResult,
 } from './transaction-error';
 
-/** A node accepts a blockhash for this many blocks after it was produced. */
-export const BLOCKHASH_VALIDITY = 150;
-/** Blocks the ledger may close at once (one per transaction) before they come at the slot pace. */
-export const BLOCK_BURST = 30;
-/** The slot pace once the burst is spent: a cluster's 400 ms. */
-export const SLOT_MS = 400;
 /** Errors that keep a transaction out of any block: refused at the door, nothing charged. */
 const REFUSED: ReadonlySet<RpcTransactionError> = new Set([
   'SignatureFailure',
@@ -73,9 +58,7 @@ const REFUSED: ReadonlySet<RpcTransactionError> = new Set([
   'AccountNotFound',
 ]);
 
-const base58Decoder = getBase58Decoder();
 const base64Decoder = getBase64Decoder();
-const randomHash = () => base58Decoder.decode(crypto.getRandomValues(new Uint8Array(32)));
 
 export class LocalLedger {
   private readonly svm = new LiteSVM();
@@ -83,12 +66,7 @@ export class LocalLedger {
   private readonly listeners = new Set<(record: LedgerTransaction) => void>();
   /** Accounts written since the last `save`: only these are read back from the VM. */
   private readonly touched = new Set<string>();
-  /** Blocks that may close now (refilled one per SLOT_MS, at most BLOCK_BURST). */
-  private blockTokens = BLOCK_BURST;
-  private blockTokensAt = Date.now();
-  /** The current slot holds a transaction: its block is still to close. */
-  private blockOpen = false;
-  private pendingBlock: ReturnType<typeof setTimeout> | undefined;
+  private readonly clock: BlockClock;
   private closed = false;
 
   private constructor(
@@ -97,6 +75,8 @@ export class LocalLedger {
     private readonly faucet: KeyPairSigner,
   ) {
     this.svm.withBlockhashCheck(false).withSigverify(true).withTransactionHistory(100_000n);
+    // A block the pace held back closes on a timer: that step is saved then.
+    this.clock = new BlockClock(this.svm, meta, () => this.save());
   }
 
   /** Opens the ledger kept in `dir`, or makes a new one there (an empty VM and a faucet). */
@@ -141,13 +121,13 @@ export class LocalLedger {
         executable: account.executable,
       });
     }
-    ledger.svm.warpToSlot(BigInt(meta.slot));
+    ledger.clock.resume();
     if (saved) {
       for (const record of saved.transactions) ledger.transactions.add(record);
       // Set back from disk: nothing to save again.
       ledger.touched.clear();
     } else {
-      ledger.advance();
+      ledger.clock.advance();
       ledger.save();
     }
     return { ledger, isNew: !saved };
@@ -156,11 +136,11 @@ export class LocalLedger {
   // Chain position ------------------------------------------------------------------------------
 
   get slot(): number {
-    return this.meta.slot;
+    return this.clock.slot;
   }
 
   get blockHeight(): number {
-    return this.meta.slot;
+    return this.clock.blockHeight;
   }
 
   get genesisHash(): string {
@@ -168,52 +148,11 @@ export class LocalLedger {
   }
 
   latestBlockhash(): { blockhash: string; lastValidBlockHeight: number } {
-    const latest = this.meta.blockhashes[this.meta.blockhashes.length - 1]!;
-    return { blockhash: latest.hash, lastValidBlockHeight: latest.height + BLOCKHASH_VALIDITY };
+    return this.clock.latestBlockhash();
   }
 
   isBlockhashValid(hash: string): boolean {
-    const found = this.meta.blockhashes.find((b) => b.hash === hash);
-    return found !== undefined && this.blockHeight <= found.height + BLOCKHASH_VALIDITY;
-  }
-
-  /** A new block: the next slot, a new blockhash, the clock at the wall time. */
-  private advance(): void {
-    this.meta.slot += 1;
-    this.svm.warpToSlot(BigInt(this.meta.slot));
-    const clock = this.svm.getClock();
-    clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000));
-    this.svm.setClock(clock);
-    // The ledger's own blockhashes (litesvm's check is off): random, so none repeats after a restart.
-    this.meta.blockhashes.push({ hash: randomHash(), height: this.blockHeight });
-    if (this.meta.blockhashes.length > KEPT_BLOCKHASHES) this.meta.blockhashes.shift();
-    this.blockOpen = false;
-  }
-
-  /**
-   * After a transaction: its block closes now when the pace allows, else when it next does (a
-   * timer; transactions until then land in the same block).
-   */
-  private closeBlock(): void {
-    const now = Date.now();
-    this.blockTokens = Math.min(BLOCK_BURST, this.blockTokens + (now - this.blockTokensAt) / SLOT_MS);
-    this.blockTokensAt = now;
-    if (this.blockTokens >= 1) {
-      this.blockTokens -= 1;
-      this.advance();
-      return;
-    }
-    if (this.pendingBlock || this.closed) return;
-    this.pendingBlock = setTimeout(
-      () => {
-        this.pendingBlock = undefined;
-        if (this.closed || !this.blockOpen) return;
-        this.closeBlock();
-        if (!this.blockOpen) this.save();
-      },
-      Math.ceil((1 - this.blockTokens) * SLOT_MS),
-    );
-    this.pendingBlock.unref?.();
+    return this.clock.isBlockhashValid(hash);
   }
 
   // Accounts ------------------------------------------------------------------------------------
@@ -353,8 +292,7 @@ export class LocalLedger {
       computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
     };
     this.transactions.add(record);
-    this.blockOpen = true;
-    this.closeBlock();
+    this.clock.afterTransaction();
     this.save(record);
     for (const listener of this.listeners) listener(record);
     return decoded.signature;
@@ -428,12 +366,8 @@ export class LocalLedger {
   /** Stops: the open block closes, and the journal is folded into one state file for the next start. */
   close(): void {
     if (this.closed) return;
-    clearTimeout(this.pendingBlock);
-    this.pendingBlock = undefined;
-    if (this.blockOpen || this.touched.size > 0) {
-      if (this.blockOpen) this.advance();
-      this.save();
-    }
+    const closedBlock = this.clock.stop();
+    if (closedBlock || this.touched.size > 0) this.save();
     this.closed = true;
     this.store.compact();
   }
