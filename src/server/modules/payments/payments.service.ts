@@ -11,14 +11,13 @@ import type { EventHub } from '../events/event-hub';
 import type { RefundsService } from '../refunds/refunds.service';
 import type { OrderLinks } from '../orders/guest-order.service';
 import type { PlacedOrder } from '../orders/orders.service';
+import { createPaymentsRepository, type CryptoQuoteColumns, type PaymentRow } from './payments.repository';
 import {
-  createPaymentsRepository,
-  type CryptoQuoteColumns,
+  createPaymentHoldsRepository,
   type HolderKeys,
-  type PaymentRow,
-  type PaymentsRepository,
+  type PaymentHoldsRepository,
   type ProductHolds,
-} from './payments.repository';
+} from './payment-holds.repository';
 import { refundEndedPayment, type CoinInfo, type SettlementContext } from './crypto-settlement';
 import { checkoutAccessToken } from './payment-access';
 import { createPaymentStatusReader, PAYMENT_MESSAGES } from './payment-status';
@@ -152,7 +151,7 @@ export interface PaymentsService {
    */
   expireDuePayments(now: Date, batchSize?: number): Promise<number>;
   /** Open checkouts and the units they hold, per holder key (in the caller's transaction). */
-  countOpenHolds(db: Db, keys: HolderKeys, now: Date): ReturnType<PaymentsRepository['countOpenHolds']>;
+  countOpenHolds(db: Db, keys: HolderKeys, now: Date): ReturnType<PaymentHoldsRepository['countOpenHolds']>;
   /**
    * In the caller's transaction: locks the products (id order) and answers their buyable units and
    * what unpaid checkouts hold of each, in all and anonymous (the anonymous share, decision 016).
@@ -299,11 +298,11 @@ export function createPaymentsService({
     },
 
     countOpenHolds(trx, keys, now) {
-      return createPaymentsRepository(trx).countOpenHolds(keys, now);
+      return createPaymentHoldsRepository(trx).countOpenHolds(keys, now);
     },
 
     lockProductHolds(trx, productIds) {
-      return createPaymentsRepository(trx).lockProductHolds(productIds);
+      return createPaymentHoldsRepository(trx).lockProductHolds(productIds);
     },
 
     isCartPaid(cartId) {
