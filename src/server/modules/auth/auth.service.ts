@@ -10,10 +10,7 @@ import {
   type MeResponse,
   type Role,
   type SessionUser,
-  type SignInInput,
   type SignOutResponse,
-  type SignUpInput,
-  type TwoFactorChallenge,
 } from '#common/schemas/auth';
 import type { Config } from '#server/config';
 import type { Database, Db } from '#server/db/client';
@@ -35,10 +32,10 @@ import { authMailer, createEmailFlows, type EmailFlows } from './auth-email';
 import { createTwoFactorFlows, type TwoFactorFlows } from './auth-two-factor';
 import { createSessionFlows, type SessionFlows } from './auth-sessions';
 import { createEmailChangeFlows, type EmailChangeFlows } from './auth-email-change';
-import { assertStrongPassword, assertUncommonPassword } from './password-policy';
+import { assertUncommonPassword } from './password-policy';
 import { createSignInGuard } from './sign-in-guard';
+import { createCredentialFlows, type CredentialFlows } from './auth-credentials';
 import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
-import { consumeNetworkLimit } from '#server/lib/client-limits';
 
 /**
  * Accounts on better-auth (email + password, server-side sessions in PostgreSQL), wrapped so that
@@ -95,15 +92,10 @@ export interface CreateUserInput {
   role?: Role;
 }
 
-export interface AuthService extends EmailFlows, EmailChangeFlows, TwoFactorFlows, SessionFlows {
+export interface AuthService
+  extends EmailFlows, EmailChangeFlows, TwoFactorFlows, SessionFlows, CredentialFlows {
   /** The signed-in user of a request, or null (no, invalid, expired or too old session). */
   getSessionUser(headers: Headers): Promise<SessionUser | null>;
-  signUp(input: SignUpInput, request: AuthRequestContext): Promise<AuthResult<AuthUserResponse>>;
-  /** A session, or (two-factor on) the challenge whose code `verifyTwoFactor` takes. */
-  signIn(
-    input: SignInInput,
-    request: AuthRequestContext,
-  ): Promise<AuthResult<AuthUserResponse | TwoFactorChallenge>>;
   signOut(request: AuthRequestContext): Promise<AuthResult<SignOutResponse>>;
   /** The current user, refreshing (or clearing) the session cookie as needed. */
   me(headers: Headers): Promise<AuthResult<MeResponse>>;
@@ -139,16 +131,7 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
 
   const mailer = authMailer(mail, publicOrigin, config.authSecret);
   const auth = createBetterAuth({ config, database, log, passwords, mailer });
-  const signUpLimiter = createRateLimiter(database.db);
   const emailFlows = createEmailFlows({ auth, config, database, log, passwords });
-  const signInGuard = createSignInGuard({
-    config,
-    db: database.db,
-    repo,
-    passwords,
-    mail,
-    publicUrl: publicOrigin,
-  });
 
   // --- helpers ---------------------------------------------------------------------------------
 
@@ -267,72 +250,34 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
     passwords,
     rateLimiter: createRateLimiter(database.db),
   });
+  const credentialFlows = createCredentialFlows({
+    auth,
+    config,
+    repo,
+    publicOrigin,
+    signUpLimiter: createRateLimiter(database.db),
+    signInGuard: createSignInGuard({
+      config,
+      db: database.db,
+      repo,
+      passwords,
+      mail,
+      publicUrl: publicOrigin,
+    }),
+    toAppError,
+    parseUserResponse,
+  });
 
   return {
     ...emailFlows,
     ...twoFactorFlows,
     ...sessionFlows,
     ...emailChangeFlows,
+    ...credentialFlows,
 
     async getSessionUser(headers) {
       if (!headers.get('cookie')) return null;
       return (await readSession(headers, false)).user;
-    },
-
-    async signUp(input, request) {
-      assertStrongPassword(input.password, 'password', [input.email, input.name ?? '']);
-      // better-auth counts sign-ups per client (an IPv6 /64); an IPv6 /56 is bounded here.
-      await consumeNetworkLimit(
-        signUpLimiter,
-        'sign-up',
-        request.clientIp,
-        config.signUpRateLimit,
-        config.networkLimitMultiplier,
-      );
-      const res = await auth.handler(
-        forwardRequest(publicOrigin, '/sign-up/email', request, {
-          email: input.email,
-          password: input.password,
-          name: input.name ?? '',
-        }),
-      );
-      // Lost a race for the address to another sign-up: the answer a taken address gets.
-      if (res.status === 422 && (await repo.findUserByEmail(input.email))) {
-        const user = {
-          id: randomUUID(),
-          email: input.email,
-          name: input.name ?? '',
-          role: 'customer' as const,
-        };
-        return { body: { user }, setCookies: [] };
-      }
-      if (!res.ok) throw await toAppError(res, 'sign-up');
-      // No session: the same answer whether or not the address had an account (see better-auth.ts).
-      return parseUserResponse(res);
-    },
-
-    async signIn(input, request) {
-      // Throttled, or asked for a mailed code (sign-in-guard.ts), before the password counts.
-      await signInGuard.admit(input, request);
-      const res = await auth.handler(
-        forwardRequest(publicOrigin, '/sign-in/email', request, {
-          email: input.email,
-          password: input.password,
-        }),
-      );
-      if (!res.ok) {
-        if (res.status === 401) await signInGuard.failed(input.email, request.clientIp);
-        throw await toAppError(res, 'sign-in');
-      }
-      const body = (await readJson(res.clone())) as { twoFactorRedirect?: boolean } | null;
-      if (body?.twoFactorRedirect) {
-        await signInGuard.succeeded(input.email, request, null);
-        // The password was right; the session comes with the code (two-factor cookie meanwhile).
-        return { body: { twoFactorRequired: true }, setCookies: res.headers.getSetCookie() };
-      }
-      const result = await parseUserResponse(res);
-      const device = await signInGuard.succeeded(input.email, request, result.body.user.id);
-      return { ...result, setCookies: [...result.setCookies, ...device] };
     },
 
     async deleteExpiredRateLimits(now = new Date()) {
