@@ -206,7 +206,7 @@ async function main() {
   try {
     shop = await openBenchShop(database.url, {
       env: { MARKET_DEX_URL: feeds.dexUrl, MARKET_PRICE_URL: feeds.priceUrl, LOG_LEVEL: 'error' },
-      app: { webDir: path.join(DIST, 'web'), ssrEntry: path.join(DIST, 'ssr', 'entry-server.js') },
+      app: { webDir: path.join(DIST, 'web') },
     });
     const log = (line: string) => console.log(line);
     const baseSeconds = await seedScale(database.url, { products: [1, BASE_PRODUCTS] }, log);

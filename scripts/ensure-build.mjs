@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'public', 'index.html', 'package.json', 'package-lock.json', 'vite.config.ts', 'db'];
+const inputs = ['src', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'db'];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -21,7 +21,7 @@ export function isBuildStale() {
   if (
     !existsSync(stamp) ||
     !existsSync(path.join(root, 'dist/server/main.js')) ||
-    !existsSync(path.join(root, 'dist/web/index.html'))
+    !existsSync(path.join(root, 'dist/web/server/index.js'))
   )
     return true;
   const built = statSync(stamp).mtimeMs;

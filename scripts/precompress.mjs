@@ -1,4 +1,4 @@
-// Brotli copies of the built web app's text assets (dist/web/**/*.{js,css,svg,json,txt,webmanifest}),
+// Brotli copies of the built web app's text assets (dist/web/client/**/*.{js,css,svg,json,txt,webmanifest}),
 // written next to them as <file>.br at the highest quality. The server sends the .br file to any
 // browser that accepts brotli (serveStatic's `precompressed`), gzip on the fly to the others.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.join(root, 'dist', 'web');
+const webDir = path.join(root, 'dist', 'web', 'client');
 const TEXT = /\.(js|css|svg|json|txt|webmanifest)$/;
 
 function* files(dir) {

@@ -13,11 +13,11 @@ import { isDatabaseUnavailable } from './db/errors';
 import { AppError, RateLimitedError, SERVICE_RETRY_AFTER_SECONDS } from './lib/app-error';
 import { sessionMiddleware } from './lib/auth-guards';
 import { clientIpMiddleware } from './lib/client-ip';
-import { csrfProtection } from './lib/csrf';
+import { csrfProtection, pageFormProtection } from './lib/csrf';
 import { createAccessLog } from './lib/logger';
 import { createSecurityHeaders } from './lib/security-headers';
 import type { AppEnv } from './lib/hono-env';
-import { ssrEntryFile, webDistDir } from './lib/paths';
+import { webDistDir } from './lib/paths';
 import { validationError } from './lib/validate';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authEmailRoutes } from './modules/auth/auth-email.routes';
@@ -53,10 +53,8 @@ import { localChainRoutes } from './local-ledger/local-chain.routes';
 import { refundTransactionRoutes } from './modules/refunds/refunds.routes';
 
 export interface CreateAppOptions {
-  /** Directory of the built SPA; defaults to dist/web. */
+  /** React Router's build directory (client/ and server/); defaults to dist/web. */
   webDir?: string;
-  /** The built server renderer; defaults to dist/ssr/entry-server.js. */
-  ssrEntry?: string;
 }
 
 /** Paths that must accept cross-site POSTs (signed webhooks) are exempt from the CSRF check. */
@@ -91,10 +89,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types the route input as any here
     (c.req.path.startsWith('/api/') ? apiSecurityHeaders : pageSecurityHeaders)(c, next),
   );
-  // The storefront's catalogue reads (the busiest routes) end here, with their request id, log line
-  // and security headers: they are anonymous GETs answering prepared bytes already encoded, so the
-  // client address, compression, CSRF, session and body-limit steps below have nothing to do for them.
-  app.route('/api/products', catalogRoutes(deps));
   app.use('*', clientIpMiddleware(config.trustedProxies));
   app.use('*', compress());
   app.use('/api/*', csrfProtection(config.trustedOrigins, CSRF_EXEMPT));
@@ -121,6 +115,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   );
 
   app.route('/api/health', healthRoutes(deps));
+  app.route('/api/products', catalogRoutes(deps));
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/auth', authEmailRoutes(deps));
   app.route('/api/auth', authTwoFactorRoutes(deps));
@@ -170,7 +165,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
 
   // The built SPA: hashed assets cached for a year, other files for an hour, index.html revalidated.
   if (existsSync(webDir)) {
-    const root = path.relative(process.cwd(), webDir);
+    const root = path.relative(process.cwd(), path.join(webDir, 'client'));
     // Source maps reveal the whole client source: served only when the operator asks (SOURCE_MAPS=public).
     if (!config.publicSourceMaps) {
       app.get('*', async (c, next) => {
@@ -204,13 +199,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     );
   }
 
-  app.get(
-    '*',
-    pagesHandler(deps, {
-      webDir,
-      ssrEntry: options.ssrEntry ?? ssrEntryFile,
-      apiFetch: async (request, c) => app.fetch(request, c.env),
-    }),
+  // The web app's pages: documents, their actions (form posts, which work before the page's code
+  // arrives) and navigation data. A form post to a page passes the same origin check as the API's
+  // writes; a cross-site HTML form can send one, so its origin is what tells.
+  app.use('*', pageFormProtection(config.trustedOrigins));
+  const pages = pagesHandler(deps, {
+    buildDir: webDir,
+    apiFetch: async (request, c) => app.fetch(request, c.env),
+  });
+  app.on(['GET', 'HEAD', 'POST'], '*', (c) =>
+    // The API's unknown paths answer the API's 404, not a page.
+    c.req.path.startsWith('/api/') ? c.notFound() : pages(c),
   );
 
   app.notFound((c) => {

@@ -66,6 +66,25 @@ export function csrfProtection(
   };
 }
 
+/**
+ * CSRF defence for the web app's form posts (route actions, which work before the page's code
+ * arrives): a page write must come from the shop's own pages. A form post carries Origin in every
+ * current browser; without it, Sec-Fetch-Site must say same-origin. Anything else (another site,
+ * a script with no browser headers) is refused with 403 before any action runs.
+ */
+export function pageFormProtection(trustedOrigins: readonly string[]): MiddlewareHandler {
+  const trusted = new Set(trustedOrigins);
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/')) return next();
+    const origin = c.req.header('origin');
+    const fetchSite = c.req.header('sec-fetch-site');
+    const sameSite =
+      origin !== undefined && origin !== 'null' ? trusted.has(origin) : fetchSite === 'same-origin';
+    if (!sameSite) throw new AppError('CSRF_REJECTED', 'Cross-site request refused');
+    return next();
+  };
+}
+
 function originOf(url: string | undefined): string {
   if (!url) return '';
   try {

@@ -16,6 +16,5 @@ function findRoot(): string {
 
 export const projectRoot = findRoot();
 export const migrationsDir = path.join(projectRoot, 'db', 'migrations');
+/** React Router's build of the web app: client/ (static files) and server/index.js (the pages' handler). */
 export const webDistDir = path.join(projectRoot, 'dist', 'web');
-/** The storefront's server renderer (`vite build --ssr`, see src/web/entry-server.tsx). */
-export const ssrEntryFile = path.join(projectRoot, 'dist', 'ssr', 'entry-server.js');

@@ -24,7 +24,7 @@ function isStaleChunkError(error: unknown): boolean {
   );
 }
 
-function AreaError({ area, error }: { area: Area; error: unknown }) {
+export function AreaError({ area, error }: { area: Area; error: unknown }) {
   const target = back[area];
   const stale = isStaleChunkError(error);
   return (

@@ -1,12 +1,92 @@
-import { Outlet } from 'react-router';
-import { useMarkShownPage } from '../lib/navigation-settled';
-import { AreaErrorBoundary } from './error-boundaries';
-import { usePageLoading } from './page-modules';
-import { ScrollRestoration } from './scroll-restoration';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import type { PageContext } from '#common/page-context';
+import { DemoLedgerBanner } from '#web/components/demo-ledger-banner';
+import { ConsentFlagsProvider, consentFlagsFromCookies } from '#web/features/consent/hooks/use-stored-flag';
+import { markHydrated } from '#web/lib/after-hydration';
+import { meQueryOptions } from '#web/lib/current-user';
+import { createQueryClient, queryClient as browserQueryClient } from '#web/lib/query-client';
+import { AreaErrorBoundary, AreaError } from './error-boundaries';
+import { NotFoundContent } from './layouts/not-found-content';
+import { LoaderQueries, prefetchQueries, revalidateAfterSubmit } from './route-data';
+import { useNonce } from './nonce';
+import fontHref from './fonts/inter-core-wght-normal.woff2?url';
+import stylesHref from './styles.css?url';
 
-/** A thin bar at the top while the next page's code loads. */
+const DESCRIPTION =
+  'Aelo: pre-loved, authenticated activewear for women and men. Pay by card, SOL or the AELO token and share in the rewards.';
+
+export const links: LinksFunction = () => [
+  // The face every page uses first, cut to the characters the shop writes (scripts/subset-font.mjs).
+  { rel: 'preload', href: fontHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The shop's description; each page sets its own title (components/page-title.tsx). */
+export const meta: MetaFunction = () => [{ name: 'description', content: DESCRIPTION }];
+
+/** Every page: who is signed in (the header), the consent prompts still to answer, the demo banner. */
+export async function loader({ request, context }: LoaderFunctionArgs<PageContext>) {
+  const { data: queries } = await prefetchQueries(
+    (queryClient) => queryClient.prefetchQuery(meQueryOptions()),
+    context.markIncomplete,
+  );
+  return data({
+    ...queries,
+    demoLedger: context.demoLedger,
+    publicUrl: context.publicUrl,
+    consentFlags: consentFlagsFromCookies(request.headers.get('cookie')),
+  });
+}
+
+export const shouldRevalidate = revalidateAfterSubmit;
+
+type RootData = Awaited<ReturnType<typeof loader>>['data'];
+
+/** The document around every page, its error page included. */
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<RootData>('root');
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1.0, viewport-fit=cover" />
+        <meta name="theme-color" content="#ffffff" />
+        <meta name="color-scheme" content="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {root?.demoLedger ? <DemoLedgerBanner /> : null}
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** A thin bar at the top while the next page's code or data loads. */
 function NavigationProgress() {
-  if (!usePageLoading()) return null;
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
   return (
     <div
       role="progressbar"
@@ -19,29 +99,46 @@ function NavigationProgress() {
 }
 
 /**
- * Around every page: the progress bar, the last-resort error page (when a layout itself failed,
- * without navigation around it), and scroll positions kept per history entry.
+ * Browser-only state (the persisted cart and checkout) is read once the server's HTML has
+ * hydrated: this effect runs before the pages' own (React runs a parent's children's effects in
+ * order, and this comes first).
  */
-export function AppRoot() {
-  useMarkShownPage();
+function HydrationMark() {
+  useEffect(markHydrated, []);
+  return null;
+}
+
+export default function App({ loaderData }: { loaderData: RootData }) {
+  // One cache per request on the server; the browser's one cache for the whole visit.
+  const [queryClient] = useState(() =>
+    import.meta.env.SSR ? createQueryClient({ retry: false }) : browserQueryClient,
+  );
   return (
-    <>
-      <NavigationProgress />
-      {/* No Suspense boundary here: the page hydrates in the same pass as the frame (main.tsx loads
-          its code first), and a navigation to a page still loading keeps the previous one. */}
-      <AreaErrorBoundary area="app">
-        <Outlet />
-      </AreaErrorBoundary>
-      <ScrollRestoration />
-    </>
+    <QueryClientProvider client={queryClient}>
+      <ConsentFlagsProvider flags={loaderData.consentFlags}>
+        <LoaderQueries>
+          <HydrationMark />
+          <NavigationProgress />
+          <AreaErrorBoundary area="app">
+            <Outlet />
+          </AreaErrorBoundary>
+        </LoaderQueries>
+      </ConsentFlagsProvider>
+    </QueryClientProvider>
   );
 }
 
-/** Shown while the first page's code loads (a blank page with the brand colour bar). */
-export function AppLoading() {
+/** What a loader's failure (or a layout's) shows: the page not found, or the last-resort error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div aria-busy="true" className="fixed inset-x-0 top-0 h-0.5 overflow-hidden bg-rose-100">
-      <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-rose-600" />
-    </div>
+    <main className="flex min-h-dvh flex-col">
+      {notFound ? (
+        <NotFoundContent backTo="/" backLabel="Back to Home" />
+      ) : (
+        <AreaError area="app" error={error} />
+      )}
+    </main>
   );
 }

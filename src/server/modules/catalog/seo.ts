@@ -1,4 +1,5 @@
-import { categoryLabel, genderLabel, type Product } from '#common/schemas/product';
+import type { Product } from '#common/schemas/product';
+import { absoluteUrl, productJsonLd, productMetaDescription } from '#common/seo';
 
 /** Static pages listed in the sitemap, besides one URL per product. */
 export const SITEMAP_PAGES = ['/', '/about', '/faq', '/shipping', '/terms', '/privacy', '/how-to-buy'];
@@ -12,43 +13,6 @@ const escapeHtml = (s: string) =>
     .replace(/'/g, '&#39;');
 const escapeXml = escapeHtml;
 
-function absolute(url: string, publicUrl: string): string {
-  return /^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
-}
-
-/** A plain-text description of at most 160 characters for meta tags. */
-export function productMetaDescription(p: Product): string {
-  const base = p.description.trim() || `${p.brand} ${p.title}, pre-loved and authenticated.`;
-  const text = `${base} ${genderLabel(p.gender)} ${categoryLabel(p.category).replace(/^(Womens|Mens) /, '')}.`
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text;
-}
-
-/** schema.org Product with one Offer, for search engines and link previews. */
-export function productJsonLd(p: Product, publicUrl: string): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    '@id': `${publicUrl}/products/${p.id}`,
-    name: p.title,
-    description: productMetaDescription(p),
-    brand: { '@type': 'Brand', name: p.brand },
-    category: categoryLabel(p.category),
-    image: p.images.map((img) => absolute(img.url, publicUrl)),
-    sku: p.id,
-    itemCondition: 'https://schema.org/UsedCondition',
-    offers: {
-      '@type': 'Offer',
-      url: `${publicUrl}/products/${p.id}`,
-      priceCurrency: 'USD',
-      price: (p.priceCents / 100).toFixed(2),
-      availability: p.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/UsedCondition',
-    },
-  };
-}
-
 /**
  * Puts a product's title, description, canonical URL, Open Graph tags and JSON-LD into the SPA's
  * index.html, so a shared product link previews and indexes well. JSON-LD is data, not script:
@@ -58,7 +22,7 @@ export function injectProductHead(html: string, p: Product, publicUrl: string): 
   const title = `${p.title} — ${p.brand} | Aelo`;
   const description = productMetaDescription(p);
   const url = `${publicUrl}/products/${p.id}`;
-  const image = p.images[0] ? absolute(p.images[0].url, publicUrl) : undefined;
+  const image = p.images[0] ? absoluteUrl(p.images[0].url, publicUrl) : undefined;
   const json = JSON.stringify(productJsonLd(p, publicUrl)).replace(/</g, '\\u003c');
   const tags = [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,

@@ -1,129 +1,133 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Context, Handler } from 'hono';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'hono';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { SERVICE_UNAVAILABLE_MESSAGE, type ErrorBody } from '#common/errors';
-import { GUEST_ORDER_ROUTE, isSpaRoute, routeMatcher } from '#common/routes';
-import { isDatabaseUnavailable } from '#server/db/errors';
+import type { PageContext } from '#common/page-context';
+import { GUEST_ORDER_ROUTE, routeMatcher } from '#common/routes';
 import type { AppDeps } from '#server/deps';
-import { AppError, SERVICE_RETRY_AFTER_SECONDS } from '#server/lib/app-error';
+import { SERVICE_RETRY_AFTER_SECONDS } from '#server/lib/app-error';
 import type { AppEnv } from '#server/lib/hono-env';
 import { chooseEncoding } from '#server/lib/prepared-body';
 import { PreparedPage } from '#server/lib/prepared-page';
-import { injectProductHead } from '#server/modules/catalog/seo';
-import { withDemoLedgerBanner } from './demo-ledger-banner';
 import { createPageCache, NONCE_PLACEHOLDER } from './page-cache';
-import { PageRenderer } from './page-renderer';
 
 export interface PagesOptions {
-  webDir: string;
-  ssrEntry: string;
-  /** The app itself: a page's queries are answered in process with the visitor's cookies. */
+  /** React Router's build directory (dist/web): its server build is server/index.js. */
+  buildDir: string;
+  /** The app itself: a page's queries and actions are answered in process as the visitor. */
   apiFetch: (request: Request, c: Context<AppEnv>) => Promise<Response>;
 }
+
+type ApiFetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** The part of the server build's entry (src/web/app/entry.server.tsx) the server calls besides React Router. */
+interface PageEntry {
+  setApiTransport?: (transport: ApiFetch) => void;
+}
+
+/** Headers the in-process API calls carry over from the visitor's request. */
+const FORWARDED_HEADERS = [
+  'cookie',
+  'x-forwarded-for',
+  'user-agent',
+  'accept-language',
+  'origin',
+  'sec-fetch-site',
+];
 
 const isGuestOrderPage = routeMatcher(GUEST_ORDER_ROUTE);
 /** The account area: rendered on the server with the signed-in customer's data. */
 const isAccountPage = (pathname: string) => ['/profile', '/profile/*'].some((p) => routeMatcher(p)(pathname));
 
 /**
- * Every page URL: storefront pages rendered on the server (PageRenderer), admin and account pages
- * as the client shell. A product URL gets its own head (title, description, structured data) and
- * 404 when the product does not exist; a path that is no page answers 404 with the not-found page.
- * An anonymous visitor's storefront page comes from the page cache when it can (page-cache.ts).
+ * Every page URL, answered by the web app's React Router request handler (its server build, made
+ * by `npm run build`): the page rendered on the server, a loader's redirect, an action's answer,
+ * or a navigation's data (`*.data`). A page's queries and actions reach the API in process with
+ * the visitor's cookies (setApiTransport, fetchApi). An anonymous visitor's storefront page comes
+ * from the page cache when it can (page-cache.ts); a page whose data could not be read because the
+ * database is out of reach is the 503 page instead.
  */
-export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppEnv> {
-  const renderer = new PageRenderer(options.webDir, options.ssrEntry, deps.logger);
+export function pagesHandler(
+  deps: AppDeps,
+  options: PagesOptions,
+): (c: Context<AppEnv>) => Promise<Response> {
   const cache = createPageCache(deps.events);
-  let indexHtml: string | undefined;
-  const readIndex = () => {
-    if (indexHtml !== undefined) return indexHtml;
-    const file = path.join(options.webDir, 'index.html');
-    if (!existsSync(file)) return undefined;
-    indexHtml = readFileSync(file, 'utf8');
-    // While the local demo ledger runs, every page says its payments are not real.
-    if (deps.config.solana.localLedger) indexHtml = withDemoLedgerBanner(indexHtml);
-    return indexHtml;
-  };
+  const requestScope = new AsyncLocalStorage<ApiFetch>();
+  let handler: Promise<ReturnType<typeof createRequestHandler> | null> | undefined;
+  const loadHandler = () =>
+    (handler ??= (async () => {
+      const file = path.join(options.buildDir, 'server', 'index.js');
+      if (!existsSync(file)) return null;
+      const build = (await import(pathToFileURL(file).href)) as ServerBuild;
+      (build.entry.module as PageEntry).setApiTransport?.((url, init) => {
+        const fetchApi = requestScope.getStore();
+        if (!fetchApi) return Promise.reject(new Error('API call outside a page request'));
+        return fetchApi(url, init);
+      });
+      return createRequestHandler(build, 'production');
+    })());
 
-  /** The page for this request, rendered with `nonce` as its CSP nonce. */
-  const renderPage = async (
-    c: Context<AppEnv>,
-    template: string,
-    nonce: string | undefined,
-  ): Promise<Outcome> => {
-    let html = template;
-    let status: 200 | 404 = isSpaRoute(c.req.path) ? 200 : 404;
-    const productId = /^\/products\/([^/]+)\/?$/.exec(c.req.path)?.[1];
-    if (productId) {
-      let product;
-      try {
-        product = await deps.catalog.getProduct(safeDecode(productId));
-      } catch (err) {
-        if (isDatabaseUnavailable(err)) return { kind: 'unavailable' };
-        if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
-      }
-      if (product) html = injectProductHead(template, product, deps.config.publicUrl);
-      else status = 404;
+  /** The handler's answer for this request, its scripts carrying `nonce`. */
+  const renderPage = async (c: Context<AppEnv>, nonce: string | undefined): Promise<Outcome> => {
+    const handle = await loadHandler();
+    if (!handle) return { kind: 'unbuilt' };
+    const forwarded = new Headers();
+    for (const name of FORWARDED_HEADERS) {
+      const value = c.req.header(name);
+      if (value !== undefined) forwarded.set(name, value);
     }
-    // A path that is not valid percent-encoding is no page: the shell and its not-found page.
-    if (!isDecodable(c.req.path)) return { kind: 'html', html, status };
-    // A page whose data could not be read because the database is out of reach is not sent as if
-    // it were the page (an empty shop, a product not found): the visitor gets the 503 page.
+    let incomplete = false;
     let databaseDown = false;
-    const page = await renderer.render(
-      c.req.raw,
-      html,
-      async (request) => {
-        const res = await options.apiFetch(request, c);
-        if (res.status === 503 && (await isServiceUnavailable(res))) databaseDown = true;
-        return res;
-      },
+    const fetchApi: ApiFetch = async (url, init = {}) => {
+      const target = new URL(url, 'http://in-process');
+      const headers = new Headers(init.headers);
+      forwarded.forEach((value, name) => headers.set(name, value));
+      const res = await options.apiFetch(
+        new Request(new URL(target.pathname + target.search, c.req.url), { ...init, headers }),
+        c,
+      );
+      if (res.status === 503 && (await isServiceUnavailable(res))) databaseDown = true;
+      return res;
+    };
+    const context: PageContext = {
       nonce,
-    );
+      publicUrl: deps.config.publicUrl,
+      demoLedger: deps.config.solana.localLedger !== null,
+      fetchApi,
+      markIncomplete: () => (incomplete = true),
+    };
+    const response = await requestScope.run(fetchApi, () => handle(c.req.raw, context));
     if (databaseDown) {
-      if (page && 'body' in page) await page.body.cancel();
+      await response.body?.cancel();
       return { kind: 'unavailable' };
     }
-    if (!page) return { kind: 'html', html, status };
-    if ('redirect' in page) return { kind: 'redirect', location: page.redirect };
-    return { kind: 'page', body: page.body, status, whole: page.whole };
-  };
-
-  const send = (c: Context<AppEnv>, outcome: Outcome) => {
-    switch (outcome.kind) {
-      case 'unavailable':
-        return unavailablePage(c);
-      case 'redirect':
-        return c.redirect(outcome.location, 302);
-      case 'html':
-        return c.html(outcome.html, outcome.status);
-      case 'page':
-        c.header('Content-Type', 'text/html; charset=UTF-8');
-        return c.body(outcome.body, outcome.status);
-    }
+    return { kind: 'response', response, whole: () => !incomplete };
   };
 
   return async (c) => {
-    const template = readIndex();
-    if (template === undefined) return c.text('The web app is not built yet: run `npm run build`.', 503);
     // A guest order's page and an account page carry a customer's private details in their HTML,
     // as their API answers do: kept out of every cache like those answers. Other pages may be kept
     // if revalidated.
     const personal = isGuestOrderPage(c.req.path) || isAccountPage(c.req.path);
-    c.header('Cache-Control', personal ? 'no-store' : 'no-cache');
+    const cacheControl = personal ? 'no-store' : 'no-cache';
     const nonce = c.get('secureHeadersNonce');
     const key = nonce ? cache.keyOf(c.req.raw) : undefined;
-    if (!nonce || key === undefined) return send(c, await renderPage(c, template, nonce));
+    if (!nonce || key === undefined) return send(c, await renderPage(c, nonce), cacheControl);
 
     // Rendered with the placeholder nonce and read whole (React has finished the page before its
-    // first byte, see renderWhole): kept when it is the page every such visitor gets, else handed
+    // first byte, entry.server.tsx): kept when it is the page every such visitor gets, else handed
     // to whoever waited for this render, as it is.
     const load = async (): Promise<PreparedPage> => {
-      const outcome = await renderPage(c, template, NONCE_PLACEHOLDER);
-      if (outcome.kind !== 'page') throw new NotCached(outcome);
-      const html = await new Response(outcome.body).text();
-      if (outcome.status !== 200 || !outcome.whole()) {
-        throw new NotCached({ kind: 'html', html, status: outcome.status });
+      const outcome = await renderPage(c, NONCE_PLACEHOLDER);
+      if (outcome.kind !== 'response') throw new NotCached(outcome);
+      const { response } = outcome;
+      const html = await response.text();
+      const isPage = response.status === 200 && response.headers.get('content-type')?.startsWith('text/html');
+      if (!isPage || !outcome.whole() || response.headers.has('set-cookie')) {
+        throw new NotCached({ kind: 'text', html, status: response.status, headers: response.headers });
       }
       return new PreparedPage(html, NONCE_PLACEHOLDER);
     };
@@ -135,15 +139,17 @@ export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppE
       const { outcome } = err;
       return send(
         c,
-        outcome.kind === 'html'
+        outcome.kind === 'text'
           ? { ...outcome, html: outcome.html.replaceAll(NONCE_PLACEHOLDER, nonce) }
           : outcome,
+        cacheControl,
       );
     }
     // The forms compressed once, when made (the first responses after a render go without waiting:
     // uncompressed here, compressed on the way by the compress middleware as any page).
     const encoding = chooseEncoding(c.req.header('accept-encoding'), page.size);
     const encoded = encoding === 'identity' ? undefined : page.encoded(encoding, nonce);
+    c.header('Cache-Control', cacheControl);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Vary', 'Accept-Encoding');
     if (encoded) c.header('Content-Encoding', encoding);
@@ -153,16 +159,54 @@ export function pagesHandler(deps: AppDeps, options: PagesOptions): Handler<AppE
   };
 }
 
-/** What a page request gets: a rendered page, the shell, a redirect or the 503 page. */
+/** What a page request gets: the handler's response (or its text, read whole), the 503 page, or nothing built. */
 type Outcome =
-  | { kind: 'page'; body: ReadableStream<Uint8Array>; status: 200 | 404; whole: () => boolean }
-  | { kind: 'html'; html: string; status: 200 | 404 }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'unavailable' };
+  | { kind: 'response'; response: Response; whole: () => boolean }
+  | { kind: 'text'; html: string; status: number; headers: Headers }
+  | { kind: 'unavailable' }
+  | { kind: 'unbuilt' };
+
+function send(c: Context<AppEnv>, outcome: Outcome, cacheControl: string): Response {
+  switch (outcome.kind) {
+    case 'unbuilt':
+      return c.text('The web app is not built yet: run `npm run build`.', 503);
+    case 'unavailable':
+      return unavailablePage(c);
+    case 'response':
+      return withHeaders(
+        c,
+        outcome.response.body,
+        outcome.response.status,
+        outcome.response.headers,
+        cacheControl,
+      );
+    case 'text':
+      return withHeaders(c, outcome.html, outcome.status, outcome.headers, cacheControl);
+  }
+}
+
+/** The handler's response through Hono's context, so the middleware's headers (security, request id) stay. */
+function withHeaders(
+  c: Context<AppEnv>,
+  body: ReadableStream<Uint8Array> | string | null,
+  status: number,
+  headers: Headers,
+  cacheControl: string,
+): Response {
+  headers.forEach((value, name) => {
+    if (name === 'set-cookie') return;
+    c.header(name, value);
+  });
+  for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+  if (!headers.has('cache-control')) c.header('Cache-Control', cacheControl);
+  const code = status as 200;
+  if (body === null) return c.body(null, code);
+  return typeof body === 'string' ? c.body(body, code) : c.body(body, code);
+}
 
 /** A render that is not kept (see page-cache.ts), with what it gave, read whole. */
 class NotCached extends Error {
-  constructor(readonly outcome: Exclude<Outcome, { kind: 'page' }>) {
+  constructor(readonly outcome: Exclude<Outcome, { kind: 'response' }>) {
     super('page not cached');
   }
 }
@@ -203,22 +247,4 @@ function unavailablePage(c: Context<AppEnv>) {
 `,
     503,
   );
-}
-
-function isDecodable(pathname: string): boolean {
-  try {
-    decodeURI(pathname);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Percent-decoded, or the raw text when the encoding is malformed (it then matches no product). */
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

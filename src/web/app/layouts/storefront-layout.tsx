@@ -3,13 +3,8 @@ import { SkipLink } from '#web/components/skip-link';
 import { CartDrawer } from '#web/features/checkout/components/cart-drawer';
 import { CartSync } from '#web/features/checkout/components/cart-sync';
 import { ConsentPrompts } from '#web/features/consent/components/consent-prompts';
-import { lazyWhenVisible } from '#web/lib/lazy-when-visible';
+import { StorefrontFooter } from './storefront-footer';
 import { StorefrontHeader } from './storefront-header';
-
-/** The footer is below the first screen of most pages: its code loads when it comes near. */
-const StorefrontFooter = lazyWhenVisible('site-footer', () =>
-  import('./storefront-footer').then((m) => m.StorefrontFooter),
-);
 
 /** Top navigation, the page, the footer; the disclaimer and cookie notice until they are answered. */
 export function StorefrontLayout() {

@@ -1,11 +1,11 @@
 import { PageTitle } from '#web/components/page-title';
 import { AccountPageHeader } from '#web/app/layouts/account-layout';
-import type { PageHandle } from '#web/app/page-data';
+import { clientData, queriesLoader, revalidateAfterSubmit } from '#web/app/route-data';
 import { ticketsQueryOptions } from '#web/features/tickets/api/tickets';
 import { TicketForm } from '#web/features/tickets/components/ticket-form';
 import { TicketList } from '#web/features/tickets/components/ticket-list';
 
-export function Component() {
+export default function AccountMessagesPage() {
   return (
     <>
       <PageTitle title="Messages" />
@@ -18,6 +18,6 @@ export function Component() {
   );
 }
 
-export const handle = {
-  prefetch: (queryClient) => queryClient.prefetchQuery(ticketsQueryOptions()),
-} satisfies PageHandle;
+export const loader = queriesLoader((queryClient) => queryClient.prefetchQuery(ticketsQueryOptions()));
+export const clientLoader = clientData;
+export const shouldRevalidate = revalidateAfterSubmit;

@@ -1,10 +1,10 @@
 import { PageTitle } from '#web/components/page-title';
 import { AccountPageHeader } from '#web/app/layouts/account-layout';
-import type { PageHandle } from '#web/app/page-data';
+import { clientData, queriesLoader, revalidateAfterSubmit } from '#web/app/route-data';
 import { ALL_ORDERS, ordersQueryOptions } from '#web/features/orders/api/get-orders';
 import { OrderList } from '#web/features/orders/components/order-list';
 
-export function Component() {
+export default function AccountOrdersPage() {
   return (
     <>
       <PageTitle title="Orders" />
@@ -15,6 +15,8 @@ export function Component() {
 }
 
 /** The list as it first shows: every order, no filter (the token's name comes with the layout). */
-export const handle = {
-  prefetch: (queryClient) => queryClient.prefetchQuery(ordersQueryOptions(ALL_ORDERS)),
-} satisfies PageHandle;
+export const loader = queriesLoader((queryClient) =>
+  queryClient.prefetchQuery(ordersQueryOptions(ALL_ORDERS)),
+);
+export const clientLoader = clientData;
+export const shouldRevalidate = revalidateAfterSubmit;

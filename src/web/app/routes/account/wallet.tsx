@@ -1,10 +1,10 @@
 import { PageTitle } from '#web/components/page-title';
 import { AccountPageHeader } from '#web/app/layouts/account-layout';
-import type { PageHandle } from '#web/app/page-data';
+import { clientData, queriesLoader, revalidateAfterSubmit } from '#web/app/route-data';
 import { linkedWalletQueryOptions } from '#web/features/wallet/api/wallet';
 import { WalletRewards } from '#web/features/wallet/components/wallet-rewards';
 
-export function Component() {
+export default function AccountWalletPage() {
   return (
     <>
       <PageTitle title="Wallet & Rewards" />
@@ -15,6 +15,6 @@ export function Component() {
 }
 
 /** The linked wallet (the token's chain comes with the layout; the rewards, a POST, load in the browser). */
-export const handle = {
-  prefetch: (queryClient) => queryClient.prefetchQuery(linkedWalletQueryOptions()),
-} satisfies PageHandle;
+export const loader = queriesLoader((queryClient) => queryClient.prefetchQuery(linkedWalletQueryOptions()));
+export const clientLoader = clientData;
+export const shouldRevalidate = revalidateAfterSubmit;

@@ -3,7 +3,7 @@ import { AirdropManagement } from '#web/features/admin/airdrops/components/airdr
 import { TokenSalesPanel } from '#web/features/admin/token-sales/components/token-sales-panel';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminAirdropsPage() {
   return (
     <>
       <PageTitle title="Airdrops · Admin" />

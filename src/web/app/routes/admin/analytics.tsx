@@ -2,7 +2,7 @@ import { PageTitle } from '#web/components/page-title';
 import { AnalyticsCharts } from '#web/features/admin/analytics/components/analytics-charts';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminAnalyticsPage() {
   return (
     <>
       <PageTitle title="Analytics · Admin" />

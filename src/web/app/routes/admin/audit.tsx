@@ -2,7 +2,7 @@ import { PageTitle } from '#web/components/page-title';
 import { AuditLog } from '#web/features/admin/audit/components/audit-log';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminAuditPage() {
   return (
     <>
       <PageTitle title="Audit Log · Admin" />

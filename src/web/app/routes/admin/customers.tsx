@@ -2,7 +2,7 @@ import { PageTitle } from '#web/components/page-title';
 import { CustomersTable } from '#web/features/admin/customers/components/customers-table';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminCustomersPage() {
   return (
     <>
       <PageTitle title="Customers · Admin" />

@@ -4,7 +4,7 @@ import { DashboardOverview } from '#web/features/admin/dashboard/components/dash
 import { PaymentMethodsWarning } from '#web/features/admin/dashboard/components/payment-methods-warning';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminDashboardPage() {
   return (
     <>
       <PageTitle title="Dashboard · Admin" />

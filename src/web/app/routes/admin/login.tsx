@@ -1,15 +1,23 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import {
+  Link,
+  Navigate,
+  redirect,
+  useNavigate,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import type { PageContext } from '#common/page-context';
+import { clientData, prefetchQueries } from '#web/app/route-data';
 import { BrandMark } from '#web/components/brand';
 import { PageTitle } from '#web/components/page-title';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
 import { meQueryOptions, useCurrentUser } from '#web/lib/current-user';
-import type { PageHandle } from '#web/app/page-data';
 import { AdminLoginForm } from '#web/features/auth/components/admin-login-form';
 import { adminCheckMessage } from '#web/features/auth/components/require-admin';
 
-export function Component() {
+export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { user, isLoading } = useCurrentUser();
@@ -51,6 +59,15 @@ function destinationFor(user: { role?: string } | null | undefined): string | un
   return user?.role === 'admin' ? paths.admin.products.getHref() : undefined;
 }
 
-export const handle: PageHandle = {
-  redirect: (queryClient) => destinationFor(queryClient.getQueryData(meQueryOptions().queryKey)?.user),
-};
+/** On a full load, the server sends a signed-in admin on. */
+export async function loader({ context }: LoaderFunctionArgs<PageContext>) {
+  const { data, queryClient } = await prefetchQueries(
+    (client) => client.prefetchQuery(meQueryOptions()),
+    context.markIncomplete,
+  );
+  const signedInTo = destinationFor(queryClient.getQueryData(meQueryOptions().queryKey)?.user);
+  if (signedInTo) throw redirect(signedInTo);
+  return data;
+}
+
+export const clientLoader = clientData;

@@ -2,7 +2,7 @@ import { PageTitle } from '#web/components/page-title';
 import { MessagesInbox } from '#web/features/admin/messages/components/messages-inbox';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminMessagesPage() {
   return (
     <>
       <PageTitle title="Messages · Admin" />

@@ -2,7 +2,7 @@ import { PageTitle } from '#web/components/page-title';
 import { OrdersList } from '#web/features/admin/orders/components/orders-list';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminOrdersPage() {
   return (
     <>
       <PageTitle title="Orders · Admin" />

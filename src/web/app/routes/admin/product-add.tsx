@@ -6,7 +6,7 @@ import { paths } from '#web/config/paths';
 import { AddProduct } from '#web/features/admin/products/components/add-product';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminProductAddPage() {
   const listHref = paths.admin.products.getHref();
   return (
     <>

@@ -6,7 +6,7 @@ import { paths } from '#web/config/paths';
 import { EditProduct } from '#web/features/admin/products/components/edit-product';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminProductEditPage() {
   const { id = '' } = useParams();
   const listHref = paths.admin.products.getHref();
   return (

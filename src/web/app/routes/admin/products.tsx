@@ -6,7 +6,7 @@ import { paths } from '#web/config/paths';
 import { ProductsList } from '#web/features/admin/products/components/products-list';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminProductsPage() {
   return (
     <>
       <PageTitle title="Products · Admin" />

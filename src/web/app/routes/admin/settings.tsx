@@ -2,7 +2,7 @@ import { PageTitle } from '#web/components/page-title';
 import { ApiSettings } from '#web/features/admin/settings/components/api-settings';
 import { AdminPageHeader } from '#web/app/layouts/admin-layout';
 
-export function Component() {
+export default function AdminSettingsPage() {
   return (
     <>
       <PageTitle title="Settings · Admin" />

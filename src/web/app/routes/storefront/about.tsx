@@ -45,7 +45,7 @@ const steps = [
   },
 ] as const;
 
-export function Component() {
+export default function StorefrontAboutPage() {
   return (
     <InfoPage
       eyebrow="Our story"

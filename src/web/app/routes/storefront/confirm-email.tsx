@@ -4,7 +4,7 @@ import { PageTitle } from '#web/components/page-title';
 import { AuthCard } from '#web/features/auth/components/auth-card';
 import { ConfirmEmailChange } from '#web/features/auth/components/email-change';
 
-export function Component() {
+export default function StorefrontConfirmEmailPage() {
   const [params] = useSearchParams();
   const user = params.get('user');
   const email = params.get('email');

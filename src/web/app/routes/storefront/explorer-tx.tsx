@@ -1,11 +1,11 @@
 import { useParams } from 'react-router';
 import { InfoPage } from '#web/app/layouts/info-page';
-import type { PageHandle } from '#web/app/page-data';
+import { clientData, queriesLoader, revalidateAfterSubmit } from '#web/app/route-data';
 import { explorerTransactionQueryOptions } from '#web/features/chain/api/get-explorer-transaction';
 import { TransactionView } from '#web/features/chain/components/transaction-view';
 
 /** /explorer/tx/:signature: the local ledger's transaction, for the shop's explorer links in local mode. */
-export function Component() {
+export default function StorefrontExplorerTxPage() {
   const { signature = '' } = useParams();
   return (
     <InfoPage
@@ -20,7 +20,8 @@ export function Component() {
 }
 
 /** The transaction arrives with the page's HTML (an unknown signature's error is left to the browser). */
-export const handle: PageHandle = {
-  prefetch: (queryClient, { params }) =>
-    queryClient.prefetchQuery(explorerTransactionQueryOptions(params.signature ?? '')),
-};
+export const loader = queriesLoader((queryClient, { params }) =>
+  queryClient.prefetchQuery(explorerTransactionQueryOptions(params.signature ?? '')),
+);
+export const clientLoader = clientData;
+export const shouldRevalidate = revalidateAfterSubmit;

@@ -196,7 +196,7 @@ function FaqSection({
   );
 }
 
-export function Component() {
+export default function StorefrontFaqPage() {
   const [open, setOpen] = useState<number | null>(0);
   const contactEmail = useContactEmail();
   return (

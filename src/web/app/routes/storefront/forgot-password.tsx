@@ -2,7 +2,7 @@ import { PageTitle } from '#web/components/page-title';
 import { AuthCard } from '#web/features/auth/components/auth-card';
 import { ForgotPasswordForm } from '#web/features/auth/components/email-flow-forms';
 
-export function Component() {
+export default function StorefrontForgotPasswordPage() {
   return (
     <AuthCard>
       <PageTitle title="Reset your password" />

@@ -1,10 +1,10 @@
 import { useParams, useSearchParams } from 'react-router';
-import type { PageHandle } from '#web/app/page-data';
+import { clientData, queriesLoader, revalidateAfterSubmit } from '#web/app/route-data';
 import { PageTitle } from '#web/components/page-title';
 import { guestOrderQueryOptions } from '#web/features/guest-order/api/get-guest-order';
 import { GuestOrderView } from '#web/features/guest-order/components/guest-order-view';
 
-export function Component() {
+export default function StorefrontGuestOrderPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   return (
@@ -18,7 +18,8 @@ export function Component() {
 }
 
 /** The order arrives with the page's HTML (an unknown link's error is left to the browser to show). */
-export const handle: PageHandle = {
-  prefetch: (queryClient, { params, url }) =>
-    queryClient.prefetchQuery(guestOrderQueryOptions(params.id ?? '', url.searchParams.get('token') ?? '')),
-};
+export const loader = queriesLoader((queryClient, { params, url }) =>
+  queryClient.prefetchQuery(guestOrderQueryOptions(params.id ?? '', url.searchParams.get('token') ?? '')),
+);
+export const clientLoader = clientData;
+export const shouldRevalidate = revalidateAfterSubmit;

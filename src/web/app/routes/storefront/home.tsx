@@ -1,5 +1,6 @@
 import { ArrowRight, Coins, ShieldCheck, Truck } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
+import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '#web/components/page-title';
 import { buttonClasses } from '#web/components/ui/button';
@@ -9,7 +10,11 @@ import { productQueryOptions, useProduct } from '#web/features/catalog/api/get-p
 import { productFiltersFromSearch } from '#common/catalog-query';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products';
 import { tokenStatsQueryOptions } from '#web/features/market/api/get-token-stats';
-import type { PageHandle } from '#web/app/page-data';
+import type { PageContext } from '#common/page-context';
+import { productHead, type ProductHead } from '#common/seo';
+import { clientData, prefetchQueries, revalidateAfterSubmit } from '#web/app/route-data';
+import { EcosystemBody, RewardsBody } from '#web/app/landing-sections';
+import { ApiError } from '#web/lib/api-client';
 import type { OpenedFromShopState } from '#web/features/catalog/components/product-card';
 import { ProductBrowser } from '#web/features/catalog/components/product-browser';
 import type { AddToCartSelection } from '#web/features/catalog/components/product-modal';
@@ -21,27 +26,12 @@ import { catalogKeys } from '#web/features/catalog/api/catalog-keys';
 import { useLiveEvents } from '#web/lib/live-events';
 import { cn } from '#web/lib/cn';
 import { lazyWithPreload } from '#web/lib/lazy-with-preload';
-import { lazyWhenVisible } from '#web/lib/lazy-when-visible';
 import { useHashAnchor } from '#web/lib/use-hash-anchor';
-import { keepScroll } from '#web/lib/keep-scroll';
 
 /** The product modal (gallery, options, size guide) loads when a product is first opened. */
 const ProductModal = lazyWithPreload(() =>
   import('#web/features/catalog/components/product-modal').then((m) => m.ProductModal),
 );
-
-/**
- * The bodies of the sections below the product grid: rendered by the server, their code loaded
- * when they come near (a placeholder holds their place after a client navigation meanwhile).
- */
-const loadSections = () => import('#web/app/landing-sections');
-const sectionFallback = <div className="min-h-[28rem]" aria-hidden="true" />;
-const RewardsBody = lazyWhenVisible('rewards', () => loadSections().then((m) => m.RewardsBody), {
-  fallback: sectionFallback,
-});
-const EcosystemBody = lazyWhenVisible('ecosystem', () => loadSections().then((m) => m.EcosystemBody), {
-  fallback: sectionFallback,
-});
 
 const promises = [
   { icon: ShieldCheck, label: 'Authenticated by hand' },
@@ -196,7 +186,7 @@ export function LandingPage() {
   const closeProduct = () => {
     const state = location.state as Partial<OpenedFromShopState> | null;
     if (state?.openedFromShop) void navigate(-1);
-    else void navigate(paths.home.getHref(), { state: keepScroll });
+    else void navigate(paths.home.getHref(), { preventScrollReset: true });
   };
 
   const addToCart = ({ product, size, color }: AddToCartSelection) => {
@@ -252,15 +242,48 @@ export function LandingPage() {
   );
 }
 
-export { LandingPage as Component };
+export default LandingPage;
 
 /** Rendered on the server with the first products, the ticker's figures and an opened product. */
-export const handle: PageHandle = {
-  prefetch: (queryClient, { params, url }) =>
-    Promise.all([
-      queryClient.prefetchInfiniteQuery(productsQueryOptions(productFiltersFromSearch(url.searchParams))),
-      queryClient.prefetchQuery(tokenStatsQueryOptions()),
-      params.id ? queryClient.prefetchQuery(productQueryOptions(params.id)) : undefined,
-    ]),
-  preload: ({ params }) => (params.id ? ProductModal.preload() : Promise.resolve()),
+export async function loader({ params, request, context }: LoaderFunctionArgs<PageContext>) {
+  const url = new URL(request.url);
+  const { data: queries, queryClient } = await prefetchQueries(
+    (client) =>
+      Promise.all([
+        client.prefetchInfiniteQuery(productsQueryOptions(productFiltersFromSearch(url.searchParams))),
+        client.prefetchQuery(tokenStatsQueryOptions()),
+        params.id ? client.prefetchQuery(productQueryOptions(params.id)) : undefined,
+      ]),
+    context.markIncomplete,
+  );
+  if (!params.id) return data({ ...queries, product: null });
+  const options = productQueryOptions(params.id);
+  const product = queryClient.getQueryData(options.queryKey);
+  const error = queryClient.getQueryState(options.queryKey)?.error;
+  // A product that does not exist is the landing page with the modal's "not found", as a 404.
+  const missing = error instanceof ApiError && error.status === 404;
+  return data(
+    { ...queries, product: product ? productHead(product, context.publicUrl) : null },
+    { status: missing ? 404 : 200 },
+  );
+}
+
+export const clientLoader = clientData;
+export const shouldRevalidate = revalidateAfterSubmit;
+
+/** A product URL's head: its description, canonical URL, Open Graph tags and structured data. */
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
+  const product: ProductHead | null | undefined = loaded && 'product' in loaded ? loaded.product : null;
+  if (!product) return matches.find((match) => match.id === 'root')?.meta ?? [];
+  return [
+    { name: 'description', content: product.description },
+    { tagName: 'link', rel: 'canonical', href: product.url },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: product.title },
+    { property: 'og:description', content: product.description },
+    { property: 'og:url', content: product.url },
+    ...(product.image ? [{ property: 'og:image', content: product.image }] : []),
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { 'script:ld+json': product.jsonLd },
+  ];
 };

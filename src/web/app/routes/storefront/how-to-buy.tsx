@@ -59,7 +59,7 @@ const steps = (mint: string | null): Array<{ title: string; body: ReactNode }> =
   },
 ];
 
-export function Component() {
+export default function StorefrontHowToBuyPage() {
   const token = useTokenInfo();
   const mint = token?.mint ?? null;
   return (

@@ -6,7 +6,7 @@ import { paths } from '#web/config/paths';
 import { LOAD_USER_ERROR, useCurrentUser } from '#web/lib/current-user';
 import { LoginForm } from '#web/features/auth/components/login-form';
 
-export function Component() {
+export default function StorefrontLoginPage() {
   const navigate = useNavigate();
   const { user, isLoading, error } = useCurrentUser();
   if (isLoading) return <PageSpinner />;

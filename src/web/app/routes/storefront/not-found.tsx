@@ -1,6 +1,12 @@
+import { data } from 'react-router';
 import { paths } from '#web/config/paths';
 import { NotFoundContent } from '#web/app/layouts/not-found-content';
 
-export function Component() {
+export default function StorefrontNotFoundPage() {
   return <NotFoundContent backTo={paths.home.getHref()} backLabel="Back to Home" />;
+}
+
+/** Any path that is no page answers 404 (with this page). */
+export function loader() {
+  return data(null, { status: 404 });
 }

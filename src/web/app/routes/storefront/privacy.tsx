@@ -37,7 +37,7 @@ const browserStorage = [
   },
 ] as const;
 
-export function Component() {
+export default function StorefrontPrivacyPage() {
   const contactEmail = useContactEmail();
   return (
     <InfoPage

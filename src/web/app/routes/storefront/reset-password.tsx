@@ -3,7 +3,7 @@ import { PageTitle } from '#web/components/page-title';
 import { AuthCard } from '#web/features/auth/components/auth-card';
 import { ResetPasswordForm } from '#web/features/auth/components/email-flow-forms';
 
-export function Component() {
+export default function StorefrontResetPasswordPage() {
   const [params] = useSearchParams();
   return (
     <AuthCard>

@@ -11,7 +11,7 @@ const highlights = [
   { icon: MapPin, label: 'Ships to', value: 'Continental US' },
 ] as const;
 
-export function Component() {
+export default function StorefrontShippingPage() {
   const threshold = formatUsd(FREE_SHIPPING_THRESHOLD_CENTS);
   const belowThreshold = formatUsd(FREE_SHIPPING_THRESHOLD_CENTS - 1);
   return (

@@ -1,5 +1,4 @@
-import { Navigate, useSearchParams } from 'react-router';
-import type { PageHandle } from '#web/app/page-data';
+import { Navigate, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '#web/config/paths';
 import { PaymentReturn } from '#web/features/checkout/components/payment-return';
 
@@ -9,7 +8,7 @@ const referenceIn = (params: URLSearchParams) => params.get('reference')?.trim()
  * /success?reference=...&token=...: the payment-return page (the token, the checkout's access
  * token, lets it name the order and link to its page). Without a reference, back to the store.
  */
-export function Component() {
+export default function StorefrontSuccessPage() {
   const [params] = useSearchParams();
   const reference = referenceIn(params);
   if (!reference) return <Navigate to={paths.home.getHref()} replace />;
@@ -18,6 +17,7 @@ export function Component() {
 }
 
 /** On a full load the server sends a visitor without a reference to the store itself. */
-export const handle: PageHandle = {
-  redirect: (_queryClient, { url }) => (referenceIn(url.searchParams) ? undefined : paths.home.getHref()),
-};
+export function loader({ request }: LoaderFunctionArgs) {
+  if (!referenceIn(new URL(request.url).searchParams)) throw redirect(paths.home.getHref());
+  return null;
+}

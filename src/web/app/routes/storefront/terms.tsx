@@ -78,7 +78,7 @@ const sections: Array<{ title: string; body: ReactNode }> = [
   },
 ];
 
-export function Component() {
+export default function StorefrontTermsPage() {
   return (
     <InfoPage eyebrow="Legal" title="Terms of Service" meta={`Last updated ${TERMS_LAST_UPDATED}`}>
       <ol className="space-y-10">

@@ -3,7 +3,7 @@ import { PageTitle } from '#web/components/page-title';
 import { AuthCard } from '#web/features/auth/components/auth-card';
 import { VerifyEmailForm } from '#web/features/auth/components/email-flow-forms';
 
-export function Component() {
+export default function StorefrontVerifyEmailPage() {
   const [params] = useSearchParams();
   return (
     <AuthCard>

@@ -9,7 +9,7 @@ import { useCurrentUser } from '#web/lib/current-user';
  * Renders children only for a signed-in user; others go to /login. Once a sign-out starts under
  * this guard, the page that started it decides where to go (the spec: Sign Out returns to /): the
  * guard shows its fallback until it is unmounted instead of racing that navigation to /login (the
- * user is cleared after the navigation resolves but before React has rendered its target).
+ * user is cleared once the server has ended the session, before that navigation starts).
  */
 export function RequireUser({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   const { user, isLoading } = useCurrentUser();

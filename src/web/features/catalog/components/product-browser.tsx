@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { productFiltersFromSearch, productFiltersToSearch, type ProductFilters } from '#common/catalog-query';
-import { keepScroll } from '#web/lib/keep-scroll';
 import { ProductFilterBar } from './product-filters';
 import { ProductGrid } from './product-grid';
 
@@ -23,7 +22,7 @@ export function ProductBrowser({ heading }: { heading: ReactNode }) {
     for (const key of keys) {
       if (next[key] !== filters[key]) Object.assign(merged, { [key]: next[key] });
     }
-    setSearch(productFiltersToSearch(merged), { state: keepScroll });
+    setSearch(productFiltersToSearch(merged), { preventScrollReset: true });
   };
   return (
     <>

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { Product } from '#common/schemas/product';
 import { isSoldOut } from '#common/catalog';
 import { paths } from '#web/config/paths';
-import { keepScroll } from '#web/lib/keep-scroll';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { LowStockNote } from './stock-notes';
@@ -24,7 +23,7 @@ export function ProductCard({ product }: { product: Product }) {
   const [first] = product.images;
   const extraImages = product.images.length - 1;
   const soldOut = isSoldOut(product.quantity);
-  const state: OpenedFromShopState & typeof keepScroll = { openedFromShop: true, ...keepScroll };
+  const state: OpenedFromShopState = { openedFromShop: true };
   return (
     <article className="group relative flex w-full flex-col">
       <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-stone-100">
@@ -57,6 +56,7 @@ export function ProductCard({ product }: { product: Product }) {
           <Link
             to={paths.product.getHref(product.id)}
             state={state}
+            preventScrollReset
             className="rounded-sm outline-offset-4 after:absolute after:inset-0 after:rounded-2xl after:content-['']"
           >
             {product.title}
