@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { closeDeps, createDeps } from './deps';
@@ -12,7 +13,6 @@ import { startReservationSweeper } from './jobs/reservation-sweeper';
 import { armCrashPoint } from './lib/crash-point';
 import { demoLedgerNotice } from './lib/demo-ledger-notice';
 import { createLogger } from './lib/logger';
-import { createShopListener } from './listener';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
 import { seedDemoCatalog } from './seed/demo-seed';
 import { seedDemoRewardPools } from './seed/demo-reward-pools';
@@ -57,7 +57,10 @@ async function main() {
   const mailSender = startMailSender(deps);
   const airdropScheduler = startAirdropScheduler(deps);
   const app = createApp(deps);
-  const server: Server = createServer(createShopListener(app, deps, { hostname: config.host }));
+  // Every request goes through Hono (@hono/node-server's listener, as its `serve` uses); the server
+  // is made here so that the local ledger's websocket can share it.
+  const listener = getRequestListener(app.fetch, { hostname: config.host });
+  const server: Server = createServer((req, res) => void listener(req, res));
   server.listen(config.port, config.host, () => {
     logger.info(
       {

@@ -1,10 +1,7 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config';
 import type { AppEnv } from './hono-env';
-
-/** Header name (lower case, as sent) and value pairs, the same on every response they go on. */
-export type FixedHeaders = ReadonlyArray<readonly [string, string]>;
 
 /**
  * The security headers of every response: `api` for the JSON API (fixed headers: its policy needs
@@ -27,19 +24,6 @@ export function createSecurityHeaders(config: Config): {
       permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
     });
   return { api: securityHeaders(false), page: securityHeaders(true) };
-}
-
-/**
- * The headers a middleware that sets fixed headers (the API's security headers) puts on a
- * response, as it sends them: read once from an empty answer, so that a response written without
- * Hono (catalog-listener.ts) carries exactly the same set.
- */
-export async function fixedHeadersOf(middleware: MiddlewareHandler<AppEnv>): Promise<FixedHeaders> {
-  const probe = new Hono<AppEnv>();
-  probe.use(middleware);
-  probe.get('*', (c) => c.body(null, 204));
-  const res = await probe.request('http://localhost/');
-  return Object.freeze([...res.headers].map(([name, value]) => Object.freeze([name, value] as const)));
 }
 
 function contentSecurityPolicy(config: Config, scriptNonce: boolean) {

@@ -4,7 +4,9 @@ import type { AppDeps } from '#server/deps';
 import type { AppEnv } from '#server/lib/hono-env';
 import { sendPrepared } from '#server/lib/send-prepared';
 import { validate } from '#server/lib/validate';
-import { CATALOG_CACHE_CONTROL } from './catalog-listener';
+
+/** Cache-Control of the catalogue's prepared answers: kept, but revalidated (ETag) before each use. */
+export const CATALOG_CACHE_CONTROL = 'no-cache';
 
 /**
  * The storefront's reads: prepared bytes from the catalogue's cache, with an ETag (304 when the
