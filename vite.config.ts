@@ -12,8 +12,6 @@ export const importAliases = ['common', 'server', 'web'].map((area) => ({
   replacement: fileURLToPath(new URL(`./src/${area}/`, import.meta.url)),
 }));
 
-const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
-
 /**
  * The web app: React Router's framework mode (react-router.config.ts) with Tailwind. The build is
  * React Router's own: one chunk per route module, modulepreload links for the matched routes in
@@ -25,13 +23,5 @@ export default defineConfig({
   build: {
     sourcemap: true,
     assetsInlineLimit: 0,
-  },
-  server: {
-    port: 3000,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/uploads': { target: apiTarget },
-      '/local-chain': { target: apiTarget },
-    },
   },
 });

@@ -33,7 +33,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { robotsTxt, sitemapXml } from './modules/catalog/seo';
-import { pagesHandler } from './modules/pages/pages.routes';
+import { pagesHandler, type PagesOptions } from './modules/pages/pages.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketRoutes } from './modules/market/market.routes';
@@ -55,6 +55,8 @@ import { refundTransactionRoutes } from './modules/refunds/refunds.routes';
 export interface CreateAppOptions {
   /** React Router's build directory (client/ and server/); defaults to dist/web. */
   webDir?: string;
+  /** The web app's server build from Vite's dev server (`npm run dev`), instead of webDir's. */
+  loadPageBuild?: PagesOptions['loadBuild'];
 }
 
 /** Paths that must accept cross-site POSTs (signed webhooks) are exempt from the CSRF check. */
@@ -205,6 +207,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.use('*', pageFormProtection(config.trustedOrigins));
   const pages = pagesHandler(deps, {
     buildDir: webDir,
+    loadBuild: options.loadPageBuild,
     apiFetch: async (request, c) => app.fetch(request, c.env),
   });
   app.on(['GET', 'HEAD', 'POST'], '*', (c) =>

@@ -126,6 +126,8 @@ export const EnvSchema = z.object({
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** `public` serves the web app's source maps (`/assets/*.map`); `private` (default) answers 404. */
   SOURCE_MAPS: z.enum(['public', 'private']).default('private'),
+  /** `vite` (set by `npm run dev`): pages come from Vite's dev server in this process, with hot reload. */
+  WEB_DEV: z.enum(['vite']).optional(),
   /** Live-event streams this process serves at once (503 above), and per client address (429). */
   EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   EVENTS_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
@@ -317,6 +319,8 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     },
     /** SOURCE_MAPS=public: the browser bundle's source maps are served. */
     publicSourceMaps: env.SOURCE_MAPS === 'public',
+    /** WEB_DEV=vite (`npm run dev`): the web app is served by Vite's dev server in this process. */
+    webDev: env.WEB_DEV === 'vite',
   };
 });
 

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
@@ -13,6 +13,7 @@ import { startReservationSweeper } from './jobs/reservation-sweeper';
 import { armCrashPoint } from './lib/crash-point';
 import { demoLedgerNotice } from './lib/demo-ledger-notice';
 import { createLogger } from './lib/logger';
+import { startWebDev, type WebDev } from './lib/web-dev';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
 import { seedDemoCatalog } from './seed/demo-seed';
 import { seedDemoRewardPools } from './seed/demo-reward-pools';
@@ -56,11 +57,15 @@ async function main() {
   const refundWorker = startRefundWorker(deps);
   const mailSender = startMailSender(deps);
   const airdropScheduler = startAirdropScheduler(deps);
-  const app = createApp(deps);
   // Every request goes through Hono (@hono/node-server's listener, as its `serve` uses); the server
-  // is made here so that the local ledger's websocket can share it.
+  // is made here so that the local ledger's websocket (and in development Vite's) can share it.
+  let handle: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
+  const server: Server = createServer((req, res) => handle(req, res));
+  const webDev: WebDev | undefined = config.webDev ? await startWebDev(server) : undefined;
+  const app = createApp(deps, { loadPageBuild: webDev?.loadBuild });
   const listener = getRequestListener(app.fetch, { hostname: config.host });
-  const server: Server = createServer((req, res) => void listener(req, res));
+  const honoListener = (req: IncomingMessage, res: ServerResponse) => void listener(req, res);
+  handle = webDev ? webDev.listener(honoListener) : honoListener;
   server.listen(config.port, config.host, () => {
     logger.info(
       {
@@ -91,6 +96,7 @@ async function main() {
       airdropScheduler.stop(),
     ])
       .then(() => detachLedgerSockets?.())
+      .then(() => webDev?.close())
       .then(() => deps.events.close())
       .then(
         () =>

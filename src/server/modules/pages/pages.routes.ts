@@ -17,6 +17,11 @@ import { createPageCache, NONCE_PLACEHOLDER } from './page-cache';
 export interface PagesOptions {
   /** React Router's build directory (dist/web): its server build is server/index.js. */
   buildDir: string;
+  /**
+   * The web app's server build, when it does not come from `buildDir` (Vite's dev server, which
+   * builds it again after every change: asked for each request).
+   */
+  loadBuild?: () => Promise<ServerBuild>;
   /** The app itself: a page's queries and actions are answered in process as the visitor. */
   apiFetch: (request: Request, c: Context<AppEnv>) => Promise<Response>;
 }
@@ -56,19 +61,28 @@ export function pagesHandler(
 ): (c: Context<AppEnv>) => Promise<Response> {
   const cache = createPageCache(deps.events);
   const requestScope = new AsyncLocalStorage<ApiFetch>();
+  const useBuild = (build: ServerBuild) => {
+    (build.entry.module as PageEntry).setApiTransport?.((url, init) => {
+      const fetchApi = requestScope.getStore();
+      if (!fetchApi) return Promise.reject(new Error('API call outside a page request'));
+      return fetchApi(url, init);
+    });
+    return build;
+  };
   let handler: Promise<ReturnType<typeof createRequestHandler> | null> | undefined;
-  const loadHandler = () =>
-    (handler ??= (async () => {
+  const loadHandler = () => {
+    const { loadBuild } = options;
+    if (loadBuild)
+      return Promise.resolve(createRequestHandler(async () => useBuild(await loadBuild()), 'development'));
+    return (handler ??= (async () => {
       const file = path.join(options.buildDir, 'server', 'index.js');
       if (!existsSync(file)) return null;
-      const build = (await import(pathToFileURL(file).href)) as ServerBuild;
-      (build.entry.module as PageEntry).setApiTransport?.((url, init) => {
-        const fetchApi = requestScope.getStore();
-        if (!fetchApi) return Promise.reject(new Error('API call outside a page request'));
-        return fetchApi(url, init);
-      });
-      return createRequestHandler(build, 'production');
+      return createRequestHandler(
+        useBuild((await import(pathToFileURL(file).href)) as ServerBuild),
+        'production',
+      );
     })());
+  };
 
   /** The handler's answer for this request, its scripts carrying `nonce`. */
   const renderPage = async (c: Context<AppEnv>, nonce: string | undefined): Promise<Outcome> => {
