@@ -76,6 +76,8 @@ export default tseslint.config(
       'coverage/**',
       'test-results/**',
       'tmp/**',
+      '.tmp/**',
+      '.react-router/**',
       'bench/results/**',
     ],
   },
