@@ -3,8 +3,10 @@ import {
   Link,
   Navigate,
   redirect,
-  useNavigate,
+  useNavigation,
   useSearchParams,
+  type ActionFunctionArgs,
+  type ClientActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
 import type { PageContext } from '#common/page-context';
@@ -14,16 +16,25 @@ import { PageTitle } from '#web/components/page-title';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
 import { meQueryOptions, useCurrentUser } from '#web/lib/current-user';
+import { formText } from '#web/lib/form-data';
+import {
+  ADMIN_LOGIN_FALLBACK,
+  unansweredStep,
+  type AdminLoginResult,
+} from '#web/features/auth/api/form-results';
+import { adminLoginAction } from '#web/features/auth/api/login-actions.server';
+import { postWithSession } from '#web/features/auth/api/session-sync';
 import { AdminLoginForm } from '#web/features/auth/components/admin-login-form';
 import { adminCheckMessage } from '#web/features/auth/components/require-admin';
 
 export default function AdminLoginPage() {
-  const navigate = useNavigate();
+  const navigation = useNavigation();
   const [params] = useSearchParams();
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageSpinner label="Checking your session" />;
   const signedInTo = destinationFor(user);
-  if (signedInTo) return <Navigate to={signedInTo} replace />;
+  // Signed in here by this page's own post, its redirect is already on the way.
+  if (signedInTo && navigation.state === 'idle') return <Navigate to={signedInTo} replace />;
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-stone-100/70 px-4 py-16">
@@ -37,10 +48,7 @@ export default function AdminLoginPage() {
               <p className="mt-1.5 text-sm text-stone-500">The Aelo back office. Staff accounts only.</p>
             </div>
           </div>
-          <AdminLoginForm
-            initialError={adminCheckMessage(params.get('reason'))}
-            onSuccess={() => void navigate(paths.admin.products.getHref())}
-          />
+          <AdminLoginForm initialError={adminCheckMessage(params.get('reason'))} />
         </div>
         <Link
           to={paths.home.getHref()}
@@ -71,3 +79,22 @@ export async function loader({ context }: LoaderFunctionArgs<PageContext>) {
 }
 
 export const clientLoader = clientData;
+
+/** The back office's sign-in and its later steps: a form post, with JavaScript or without. */
+export function action(args: ActionFunctionArgs<PageContext>) {
+  return adminLoginAction(args);
+}
+
+/** With the page's code: the same post, then the back office sees the new session. */
+export function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  return postWithSession<AdminLoginResult>(
+    request,
+    serverAction,
+    (form) =>
+      unansweredStep(form) ?? {
+        step: 'credentials',
+        email: formText(form, 'email'),
+        failure: { message: ADMIN_LOGIN_FALLBACK },
+      },
+  );
+}

@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser, TwoFactorEnableResponse, TwoFactorStatus } from '#common/schemas/auth';
+import type { TwoFactorEnableResponse, TwoFactorStatus } from '#common/schemas/auth';
 import { apiClient } from '#web/lib/api-client';
 import { authKeys } from '#web/lib/auth-keys';
 
-/** Two-factor sign-in: status, turning it on (password, then a first code) and off, and the sign-in's code step. */
+/**
+ * Two-factor sign-in: status, turning it on (password, then a first code) and off. The sign-in's
+ * code step posts to the sign-in page's action (form-actions.server.ts).
+ */
 
 const statusKey = [...authKeys.all, 'two-factor'] as const;
 
@@ -44,18 +47,5 @@ export function useDisableTwoFactor() {
     mutationFn: (input: { password: string; code: string }) =>
       apiClient.post('/api/auth/two-factor/disable', input),
     onSuccess: () => queryClient.setQueryData<TwoFactorStatus>(statusKey, { enabled: false }),
-  });
-}
-
-/** The sign-in's second step; signs in like useSignIn does. */
-export function useVerifyTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { code: string; kind: 'totp' | 'backup' }) =>
-      (await apiClient.post<{ user: SessionUser }>('/api/auth/two-factor/verify', input)).user,
-    onSuccess: (user) => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });
-      queryClient.setQueryData(authKeys.me(), { user });
-    },
   });
 }

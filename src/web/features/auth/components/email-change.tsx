@@ -1,6 +1,6 @@
 import { AtSign, MailCheck } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Form, Link } from 'react-router';
 import { EMAIL_CHANGE_TEXTS, EmailChangeInputSchema, type EmailChangeConfirm } from '#common/schemas/auth';
 import { Alert } from '#web/components/ui/alert';
 import { Badge } from '#web/components/ui/badge';
@@ -12,7 +12,10 @@ import { Spinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
 import { errorMessage, isApiError } from '#web/lib/api-client';
 import { fieldErrors, formText } from '#web/lib/form-data';
-import { useConfirmEmailChange, useEmailStatus, useRequestEmailChange } from '../api/email-flows';
+import type { ConfirmEmailChangeResult } from '../api/email-flow-results';
+import { useEmailStatus, useRequestEmailChange } from '../api/email-flows';
+import { INTENT } from '../api/form-results';
+import { useActionResult, useFormPost } from '../hooks/use-form-post';
 
 /** The account's email, confirmed or not, and a change that the new address must confirm. */
 export function EmailSettings() {
@@ -96,15 +99,23 @@ export function EmailSettings() {
   );
 }
 
-/** /confirm-email: the new address's mailed link changes the account's email. */
+/**
+ * /confirm-email: the new address's mailed link changes the account's email. The link's parts go
+ * in a form posted to the page's action: with the page's code it is sent as soon as the page is
+ * live (the link is the confirmation); before that, or without JavaScript, the button sends it.
+ */
 export function ConfirmEmailChange({ link }: { link: EmailChangeConfirm | null }) {
-  const confirm = useConfirmEmailChange();
-  const { mutate } = confirm;
+  const [result] = useActionResult<ConfirmEmailChangeResult>();
+  const { post, pendingIntent } = useFormPost();
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
   useEffect(() => {
-    if (link) mutate(link);
-  }, [link, mutate]);
+    if (!link || result || sent.current || !form.current) return;
+    sent.current = true;
+    post(new FormData(form.current));
+  }, [link, result, post]);
 
-  if (confirm.isSuccess) {
+  if (result && 'done' in result) {
     return (
       <div className="text-center" role="status">
         <MailCheck className="mx-auto size-12 text-emerald-600" aria-hidden="true" />
@@ -121,20 +132,38 @@ export function ConfirmEmailChange({ link }: { link: EmailChangeConfirm | null }
       </div>
     );
   }
-  if (confirm.isError || !link) {
+  if ((result && 'failure' in result) || !link) {
     return (
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-stone-950">Confirmation failed</h1>
         <Alert variant="error" className="mt-5">
-          {link ? errorMessage(confirm.error, EMAIL_CHANGE_TEXTS.badLink) : 'This link is incomplete'}
+          {link ? (result?.failure.message ?? EMAIL_CHANGE_TEXTS.badLink) : 'This link is incomplete'}
         </Alert>
       </div>
     );
   }
+  if (pendingIntent === 'confirm-email-change') {
+    return (
+      <div className="flex flex-col items-center py-6 text-center" role="status">
+        <Spinner label={null} />
+        <p className="mt-4 text-[15px] text-stone-600">Confirming your new email address…</p>
+      </div>
+    );
+  }
   return (
-    <div className="flex flex-col items-center py-6 text-center" role="status">
-      <Spinner label={null} />
-      <p className="mt-4 text-[15px] text-stone-600">Confirming your new email address…</p>
-    </div>
+    <Form ref={form} method="post" className="text-center">
+      <MailCheck className="mx-auto size-12 text-rose-600" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight text-stone-950">Confirm your new email</h1>
+      <p className="mt-3 text-[15px] break-words text-stone-600">
+        Your account&apos;s email changes to <span className="font-medium text-stone-900">{link.email}</span>.
+      </p>
+      <input type="hidden" name={INTENT} value="confirm-email-change" />
+      <input type="hidden" name="user" value={link.user} />
+      <input type="hidden" name="email" value={link.email} />
+      <input type="hidden" name="token" value={link.token} />
+      <Button type="submit" size="lg" fullWidth className="mt-6">
+        Confirm new email
+      </Button>
+    </Form>
   );
 }

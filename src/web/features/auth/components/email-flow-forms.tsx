@@ -1,23 +1,33 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { EMAIL_FLOW_TEXTS } from '#common/email-flow-texts';
-import { EmailSchema, PasswordSchema, VERIFY_EMAIL_TEXTS, type VerifyEmailInput } from '#common/schemas/auth';
+import { EmailSchema, PasswordSchema, VERIFY_EMAIL_TEXTS } from '#common/schemas/auth';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
-import { errorMessage, isApiError } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
+import { useVerificationAccount } from '../api/email-flows';
 import {
-  useForgotPassword,
-  useResetPassword,
-  useVerificationAccount,
-  useVerifyEmail,
-} from '../api/email-flows';
+  PASSWORDS_DIFFER,
+  type ForgotPasswordResult,
+  type ResetPasswordResult,
+  type VerifyEmailMode,
+  type VerifyEmailResult,
+} from '../api/email-flow-results';
+import { INTENT } from '../api/form-results';
+import { useActionResult, useFormPost } from '../hooks/use-form-post';
 import { TwoFactorStep } from './two-factor-step';
+
+/**
+ * The email flows' pages. Each form posts to its route's action (routes/storefront/*.tsx), with
+ * the page's code or without: the page checks the fields first when its code runs, and the action
+ * checks them again with the same schemas and calls the API.
+ */
 
 function Done({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -31,21 +41,20 @@ function Done({ title, children }: { title: string; children: React.ReactNode })
 
 /** 'Forgot password?': mails a reset link; the answer is the same whether the address has an account. */
 export function ForgotPasswordForm() {
-  const forgot = useForgotPassword();
+  const [result] = useActionResult<ForgotPasswordResult>();
+  const { post, pendingIntent } = useFormPost();
   const [fieldError, setFieldError] = useState<string | undefined>();
+  const pending = pendingIntent === 'forgot-password';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = EmailSchema.safeParse(formText(new FormData(event.currentTarget), 'email'));
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    forgot.mutate(parsed.data);
+    const form = new FormData(event.currentTarget);
+    const parsed = EmailSchema.safeParse(formText(form, 'email'));
+    setFieldError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (parsed.success) post(form);
   };
 
-  if (forgot.isSuccess) {
+  if (result && 'sent' in result) {
     return (
       <div className="text-center" role="status">
         <MailCheck className="mx-auto size-12 text-rose-600" aria-hidden="true" />
@@ -60,31 +69,35 @@ export function ForgotPasswordForm() {
       </div>
     );
   }
+  const failure = pending ? undefined : result?.failure;
+  const emailError = fieldError ?? failure?.fields?.email;
   return (
     <div>
       <div className="mb-8 space-y-2">
         <h1 className="text-3xl font-semibold tracking-tight text-stone-950">Reset your password</h1>
         <p className="text-[15px] text-stone-500">We will email you a link to choose a new one.</p>
       </div>
-      {forgot.error ? (
+      {failure?.message && !emailError ? (
         <Alert variant="error" className="mb-6">
-          {errorMessage(forgot.error, 'Failed to send the reset link')}
+          {failure.message}
         </Alert>
       ) : null}
-      <form onSubmit={onSubmit} className="space-y-5" noValidate>
-        <Field label="Email" error={fieldError} isRequired>
+      <Form method="post" onSubmit={onSubmit} className="space-y-5" noValidate>
+        <input type="hidden" name={INTENT} value="forgot-password" />
+        <Field label="Email" error={emailError} isRequired>
           <Input
             name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
+            defaultValue={result?.email}
           />
         </Field>
-        <Button type="submit" size="lg" fullWidth isLoading={forgot.isPending}>
+        <Button type="submit" size="lg" fullWidth isLoading={pending}>
           Email me a reset link
         </Button>
-      </form>
+      </Form>
       <p className="mt-8 text-center text-sm text-stone-500">
         Remembered it?{' '}
         <Link
@@ -98,24 +111,31 @@ export function ForgotPasswordForm() {
   );
 }
 
+/** A new password typed twice, checked as the action checks it: the password first, then the match. */
+function newPasswordErrors(form: FormData): { password?: string; confirm?: string } {
+  const password = formText(form, 'password');
+  const parsed = PasswordSchema.safeParse(password);
+  if (!parsed.success) return { password: parsed.error.issues[0]?.message };
+  if (formText(form, 'confirm') !== password) return { confirm: PASSWORDS_DIFFER };
+  return {};
+}
+
 /** The mailed reset link's page: a new password (twice); every session is signed out after. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const reset = useResetPassword();
+  const [result] = useActionResult<ResetPasswordResult>();
+  const { post, pendingIntent } = useFormPost();
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const serverField = isApiError(reset.error) ? reset.error.fields.password : undefined;
+  const pending = pendingIntent === 'reset-password';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = formText(form, 'password');
-    const parsed = PasswordSchema.safeParse(password);
-    if (!parsed.success) return setErrors({ password: parsed.error.issues[0]?.message });
-    if (formText(form, 'confirm') !== password) return setErrors({ confirm: 'Passwords do not match' });
-    setErrors({});
-    reset.mutate({ token, password });
+    const found = newPasswordErrors(form);
+    setErrors(found);
+    if (!found.password && !found.confirm) post(form);
   };
 
-  if (reset.isSuccess) {
+  if (result && 'done' in result) {
     return (
       <Done title="Password changed">
         <p>{EMAIL_FLOW_TEXTS.resetDone}</p>
@@ -128,26 +148,31 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </Done>
     );
   }
+  const failure = pending || !result ? undefined : result.failure;
+  const passwordError = errors.password ?? failure?.fields?.password;
+  const confirmError = errors.confirm ?? failure?.fields?.confirm;
   return (
     <div>
       <div className="mb-8 space-y-2">
         <h1 className="text-3xl font-semibold tracking-tight text-stone-950">Choose a new password</h1>
         <p className="text-[15px] text-stone-500">You will be signed out on every device.</p>
       </div>
-      {reset.error && !serverField ? (
+      {failure?.message && !passwordError && !confirmError ? (
         <Alert variant="error" className="mb-6">
-          {errorMessage(reset.error, 'Failed to reset the password')}{' '}
+          {failure.message}{' '}
           <Link to={paths.forgotPassword.getHref()} className="font-semibold underline">
             Ask for a new link
           </Link>
         </Alert>
       ) : null}
-      <form onSubmit={onSubmit} className="space-y-5" noValidate>
-        <NewPasswordFields passwordError={errors.password ?? serverField} confirmError={errors.confirm} />
-        <Button type="submit" size="lg" fullWidth isLoading={reset.isPending}>
+      <Form method="post" onSubmit={onSubmit} className="space-y-5" noValidate>
+        <input type="hidden" name={INTENT} value="reset-password" />
+        <input type="hidden" name="token" value={token} />
+        <NewPasswordFields passwordError={passwordError} confirmError={confirmError} />
+        <Button type="submit" size="lg" fullWidth isLoading={pending}>
           Change password
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }
@@ -166,61 +191,54 @@ function utcDateTime(iso: string): string {
   return `${formatted} UTC`;
 }
 
-type ConfirmMode = VerifyEmailInput['mode'];
+/** The query that opens the confirmation page on the other password step (the switch without JavaScript). */
+const MODE_PARAM = 'mode';
 
 /**
  * The mailed confirmation link's page. It confirms nothing by itself: it names the account the link
  * is for (its address and when it was made) and asks for a password step, a new password or (for
  * the person who created the account) its current one. Confirming signs the account out on every
- * device and this browser in, then leads to the account's orders.
+ * device and this browser in, then leads to the account's orders. `linkError` is the server's
+ * answer for a link it could not open (the page's first HTML says so without JavaScript).
  */
-export function VerifyEmailForm({ token }: { token: string }) {
+export function VerifyEmailForm({ token, linkError }: { token: string; linkError?: string | undefined }) {
   const account = useVerificationAccount(token);
-  const verify = useVerifyEmail();
-  const navigate = useNavigate();
-  const [mode, setMode] = useState<ConfirmMode>('set');
+  const [result, setAside] = useActionResult<VerifyEmailResult>();
+  const { post, pendingIntent } = useFormPost();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<VerifyEmailMode>(() =>
+    result?.step === 'password' ? result.mode : params.get(MODE_PARAM) === 'current' ? 'current' : 'set',
+  );
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [twoFactor, setTwoFactor] = useState(false);
-  const serverField = isApiError(verify.error) ? verify.error.fields.password : undefined;
-  const toOrders = () => void navigate(paths.profile.orders.getHref(), { replace: true });
+  const pending = pendingIntent === 'verify';
 
-  const switchMode = (next: ConfirmMode) => {
+  const switchMode = (next: VerifyEmailMode) => {
     setMode(next);
     setErrors({});
-    verify.reset();
+    setAside();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = formText(form, 'password');
-    if (mode === 'set') {
-      const parsed = PasswordSchema.safeParse(password);
-      if (!parsed.success) return setErrors({ password: parsed.error.issues[0]?.message });
-      if (formText(form, 'confirm') !== password) return setErrors({ confirm: 'Passwords do not match' });
-    } else if (password === '') {
-      return setErrors({ password: "Enter the account's password" });
-    }
-    setErrors({});
-    verify.mutate(
-      { token, mode, password },
-      {
-        onSuccess: ({ result }) => {
-          if (result.twoFactorRequired) setTwoFactor(true);
-          else if (result.signedIn) toOrders();
-        },
-      },
-    );
+    const found =
+      mode === 'set'
+        ? newPasswordErrors(form)
+        : formText(form, 'password') === ''
+          ? { password: "Enter the account's password" }
+          : {};
+    setErrors(found);
+    if (!found.password && !found.confirm) post(form);
   };
 
-  if (!token || account.isError) {
+  if (!token || linkError || account.isError) {
     return (
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-stone-950">Confirmation failed</h1>
         <Alert variant="error" className="mt-5">
-          {token
-            ? errorMessage(account.error, 'Failed to confirm the email address')
-            : 'This link is incomplete'}
+          {!token
+            ? 'This link is incomplete'
+            : (linkError ?? errorMessage(account.error, 'Failed to confirm the email address'))}
         </Alert>
         <Link
           to={paths.login.getHref()}
@@ -239,7 +257,23 @@ export function VerifyEmailForm({ token }: { token: string }) {
       </div>
     );
   }
-  if (account.data.verified && !verify.isSuccess) {
+  // The answers first: once confirmed, the account the page shows is confirmed too.
+  if (result?.step === 'two-factor') return <TwoFactorStep result={result} />;
+  if (result?.step === 'done') {
+    // Confirmed, but the sign-in after it failed: sign in by hand.
+    return (
+      <Done title="Email confirmed">
+        <p>{EMAIL_FLOW_TEXTS.verified} Sign in to see the orders placed with it.</p>
+        <Link
+          to={paths.login.getHref()}
+          className="mt-6 inline-block text-sm font-semibold text-rose-700 hover:underline"
+        >
+          Sign in
+        </Link>
+      </Done>
+    );
+  }
+  if (account.data.verified && !pending) {
     return (
       <Done title="Already confirmed">
         <p>{VERIFY_EMAIL_TEXTS.alreadyVerified}</p>
@@ -252,23 +286,12 @@ export function VerifyEmailForm({ token }: { token: string }) {
       </Done>
     );
   }
-  if (twoFactor) return <TwoFactorStep onSignedIn={toOrders} />;
-  if (verify.isSuccess) {
-    // Confirmed; signed in elsewhere than here only if that sign-in failed: sign in by hand.
-    return (
-      <Done title="Email confirmed">
-        <p>{EMAIL_FLOW_TEXTS.verified} Sign in to see the orders placed with it.</p>
-        <Link
-          to={verify.data.user ? paths.profile.orders.getHref() : paths.login.getHref()}
-          className="mt-6 inline-block text-sm font-semibold text-rose-700 hover:underline"
-        >
-          {verify.data.user ? 'View your orders' : 'Sign in'}
-        </Link>
-      </Done>
-    );
-  }
 
   const setting = mode === 'set';
+  const failure =
+    !pending && result?.step === 'password' && result.mode === mode ? result.failure : undefined;
+  const passwordError = errors.password ?? failure?.fields?.password;
+  const confirmError = errors.confirm ?? failure?.fields?.confirm;
   return (
     <div>
       <MailCheck className="size-10 text-rose-600" aria-hidden="true" />
@@ -284,33 +307,49 @@ export function VerifyEmailForm({ token }: { token: string }) {
           ? 'Choose a new password to finish. Every device signed in to this account is signed out, then you are signed in here and see the orders placed with this address.'
           : "Enter this account's password to finish. Every other device signed in to it is signed out."}
       </p>
-      {verify.error && !serverField ? (
+      {failure?.message && !passwordError && !confirmError ? (
         <Alert variant="error" className="mt-6">
-          {errorMessage(verify.error, 'Failed to confirm the email address')}
+          {failure.message}
         </Alert>
       ) : null}
-      <form key={mode} onSubmit={onSubmit} className="mt-6 space-y-5" noValidate>
+      <Form key={mode} method="post" onSubmit={onSubmit} className="mt-6 space-y-5" noValidate>
+        <input type="hidden" name={INTENT} value="verify" />
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="mode" value={mode} />
         {setting ? (
-          <NewPasswordFields passwordError={errors.password ?? serverField} confirmError={errors.confirm} />
+          <NewPasswordFields passwordError={passwordError} confirmError={confirmError} />
         ) : (
-          <Field label="Password" error={errors.password ?? serverField} isRequired>
+          <Field label="Password" error={passwordError} isRequired>
             <Input name="password" type="password" autoComplete="current-password" />
           </Field>
         )}
-        <Button type="submit" size="lg" fullWidth isLoading={verify.isPending}>
+        <Button type="submit" size="lg" fullWidth isLoading={pending}>
           {setting ? 'Set password and confirm' : 'Confirm email'}
         </Button>
-      </form>
-      <div className="mt-8 border-t border-stone-200 pt-6 text-center text-sm text-stone-500">
-        {setting ? 'Created this account yourself?' : 'Did not create this account, or forgot its password?'}{' '}
+      </Form>
+      {/* The other password step: a GET of this page with ?mode=… without JavaScript, local with it. */}
+      <form
+        method="get"
+        action={paths.verifyEmail.getHref()}
+        className="mt-8 border-t border-stone-200 pt-6 text-center text-sm text-stone-500"
+      >
+        <input type="hidden" name="token" value={token} />
+        {setting
+          ? 'Created this account yourself?'
+          : 'Did not create this account, or forgot its password?'}{' '}
         <button
-          type="button"
-          onClick={() => switchMode(setting ? 'current' : 'set')}
+          type="submit"
+          name={MODE_PARAM}
+          value={setting ? 'current' : 'set'}
+          onClick={(event) => {
+            event.preventDefault();
+            switchMode(setting ? 'current' : 'set');
+          }}
           className="rounded font-semibold text-rose-700 underline-offset-4 hover:underline"
         >
           {setting ? "I know this account's password" : 'Set a new password'}
         </button>
-      </div>
+      </form>
     </div>
   );
 }

@@ -1,21 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { EMAIL_FLOW_TEXTS } from '#common/email-flow-texts';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { paths } from '#web/config/paths';
-import { errorMessage, isApiError } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
-import { useSignIn } from '../api/sign-in';
-import { useSignUp } from '../api/sign-up';
 import { loadAuthSchemas, preloadAuthSchemas } from '../api/auth-schemas';
+import { INTENT, type LoginResult } from '../api/form-results';
+import { useActionResult, useFormPost } from '../hooks/use-form-post';
+import { SignInCodeStep } from './sign-in-code-step';
 import { TwoFactorStep } from './two-factor-step';
-import { isSignInCodeRequired, SignInCodeStep } from './sign-in-code-step';
 
 type Mode = 'sign-in' | 'sign-up';
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+/** The query that opens the form in sign-up mode (the mode switch without JavaScript). */
+export const MODE_PARAM = 'mode';
 
 function firstIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
   const out: FieldErrors = {};
@@ -26,27 +28,30 @@ function firstIssues(issues: readonly { path: readonly PropertyKey[]; message: s
   return out;
 }
 
-export interface LoginFormProps {
-  onSuccess: () => void;
-}
-
-/** One form that toggles between signing in and creating an account. */
-export function LoginForm({ onSuccess }: LoginFormProps) {
-  const [mode, setMode] = useState<Mode>('sign-in');
+/**
+ * One form that toggles between signing in and creating an account, posted to /login's action
+ * (which signs in and sends the user to their account), then the sign-in's later steps. Without
+ * JavaScript the mode switch is a link-like GET of /login?mode=…; with it, the switch is local.
+ */
+export function LoginForm() {
+  const [result, setAside] = useActionResult<LoginResult>();
+  const { post, pendingIntent } = useFormPost();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() =>
+    result?.step === 'credentials'
+      ? result.mode
+      : params.get(MODE_PARAM) === 'sign-up'
+        ? 'sign-up'
+        : 'sign-in',
+  );
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [needsCode, setNeedsCode] = useState(false);
-  // The credentials the code step sends again with the mailed code (SIGN_IN_CODE_REQUIRED).
-  const [codeStep, setCodeStep] = useState<{ email: string; password: string } | null>(null);
-  const signIn = useSignIn();
-  const signUp = useSignUp();
-  const mutation = mode === 'sign-in' ? signIn : signUp;
-  const apiError = mutation.error;
+  // The credentials of the last post from this page, for the code step (it sends them again).
+  const [sent, setSent] = useState<{ email: string; password: string } | null>(null);
 
   const switchMode = (next: Mode) => {
     setMode(next);
     setFieldErrors({});
-    signIn.reset();
-    signUp.reset();
+    setAside();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -66,38 +71,27 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       return;
     }
     setFieldErrors({});
-    if (mode === 'sign-in') {
-      signIn.mutate(parsed.data, {
-        onSuccess: (outcome) => (outcome.twoFactorRequired ? setNeedsCode(true) : onSuccess()),
-        onError: (err) => {
-          if (isSignInCodeRequired(err)) setCodeStep({ email: parsed.data.email, password: raw.password });
-        },
-      });
-    } else {
-      // Signed in: on to the account. Not (the address had an account): the form says to check mail.
-      signUp.mutate(parsed.data, {
-        onSuccess: (user) => {
-          if (user) onSuccess();
-        },
-      });
-    }
+    setSent({ email: parsed.data.email, password: raw.password });
+    post(form);
   };
 
-  const serverFields: FieldErrors = isApiError(apiError) ? apiError.fields : {};
-  if (needsCode) return <TwoFactorStep onSignedIn={() => onSuccess()} />;
-  if (codeStep) {
+  if (result?.step === 'two-factor') return <TwoFactorStep result={result} />;
+  if (result?.step === 'sign-in-code') {
     return (
       <SignInCodeStep
-        {...codeStep}
-        onSignedIn={(outcome) => (outcome.twoFactorRequired ? setNeedsCode(true) : onSuccess())}
-        onBack={() => {
-          setCodeStep(null);
-          signIn.reset();
-        }}
+        result={result}
+        password={sent?.email === result.email ? sent.password : undefined}
+        onBack={setAside}
       />
     );
   }
+
   const isSignIn = mode === 'sign-in';
+  const pending = pendingIntent === mode;
+  const shown = result?.step === 'credentials' && result.mode === mode && !pending ? result : undefined;
+  const serverFields: FieldErrors = shown?.failure?.fields ?? {};
+  const emailError = fieldErrors.email ?? serverFields.email;
+  const passwordError = fieldErrors.password ?? serverFields.password;
 
   return (
     <div>
@@ -112,30 +106,37 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         </p>
       </div>
 
-      {apiError && !serverFields.email && !serverFields.password ? (
+      {shown?.failure?.message && !serverFields.email && !serverFields.password ? (
         <Alert variant="error" className="mb-6">
-          {errorMessage(apiError, isSignIn ? 'Failed to sign in' : 'Failed to sign up')}
+          {shown.failure.message}
         </Alert>
       ) : null}
-      {!isSignIn && signUp.isSuccess && !signUp.data ? (
+      {shown?.checkEmail ? (
         <Alert variant="info" className="mb-6">
           {EMAIL_FLOW_TEXTS.signUpCheckEmail}
         </Alert>
       ) : null}
 
-      <form onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthSchemas} className="space-y-5">
-        <Field label="Email" error={fieldErrors.email ?? serverFields.email} isRequired>
+      <Form
+        method="post"
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={preloadAuthSchemas}
+        className="space-y-5"
+      >
+        <input type="hidden" name={INTENT} value={mode} />
+        <Field label="Email" error={emailError} isRequired>
           <Input
             name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
+            defaultValue={result?.step === 'credentials' ? result.email : undefined}
           />
         </Field>
         <Field
           label="Password"
-          error={fieldErrors.password ?? serverFields.password}
+          error={passwordError}
           hint={isSignIn ? undefined : EMAIL_FLOW_TEXTS.newPasswordHint}
           labelAside={
             isSignIn ? (
@@ -155,21 +156,27 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             autoComplete={isSignIn ? 'current-password' : 'new-password'}
           />
         </Field>
-        <Button type="submit" size="lg" fullWidth isLoading={mutation.isPending}>
+        <Button type="submit" size="lg" fullWidth isLoading={pending}>
           {isSignIn ? 'Sign in' : 'Create account'}
         </Button>
-      </form>
+      </Form>
 
-      <p className="mt-8 text-center text-sm text-stone-500">
+      {/* The mode switch: a GET of /login?mode=… without JavaScript, local with it. */}
+      <form method="get" action={paths.login.getHref()} className="mt-8 text-center text-sm text-stone-500">
         {isSignIn ? 'New to Aelo?' : 'Already have an account?'}{' '}
         <button
-          type="button"
-          onClick={() => switchMode(isSignIn ? 'sign-up' : 'sign-in')}
+          type="submit"
+          name={MODE_PARAM}
+          value={isSignIn ? 'sign-up' : 'sign-in'}
+          onClick={(event) => {
+            event.preventDefault();
+            switchMode(isSignIn ? 'sign-up' : 'sign-in');
+          }}
           className="rounded font-semibold text-rose-700 underline-offset-4 hover:underline"
         >
           {isSignIn ? 'Create an account' : 'Sign in instead'}
         </button>
-      </p>
+      </form>
     </div>
   );
 }

@@ -1,73 +1,80 @@
 import { MailCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { Form } from 'react-router';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
-import { errorMessage, isApiError } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
-import { useSignIn, type SignInOutcome } from '../api/sign-in';
+import { INTENT, normalizeCode, signInCodeProblem, type SignInStepResult } from '../api/form-results';
+import { useFormPost } from '../hooks/use-form-post';
 
-/** The server's answer when a sign-in needs the code mailed to the account. */
-export const SIGN_IN_CODE_REQUIRED = 'SIGN_IN_CODE_REQUIRED';
-
-export function isSignInCodeRequired(error: unknown): boolean {
-  return isApiError(error) && error.code === SIGN_IN_CODE_REQUIRED;
-}
+const linkButton = 'rounded font-medium underline-offset-4 hover:underline disabled:opacity-60';
 
 /**
  * The sign-in's code step: after many failed sign-ins of the account (or from this address), a
  * device it never signed in on needs, besides the password, the 6-digit code mailed to the
  * account. The server answers the same whether or not the password was right, so this step says
- * so; the email and password typed before are sent again with the code.
+ * so. The email and password are sent again with the code: the password the page kept from the
+ * form just sent, or, when the page had no code to keep it (the form was posted before the page's
+ * code arrived), typed again here. Every button posts to the page's action (its `intent`), so the
+ * step works without JavaScript; with it, 'Use a different password' stays on the page.
  */
 export function SignInCodeStep({
-  email,
+  result,
   password,
-  onSignedIn,
   onBack,
   variant = 'primary',
 }: {
-  email: string;
-  password: string;
-  onSignedIn: (outcome: SignInOutcome) => void;
+  result: Extract<SignInStepResult, { step: 'sign-in-code' }>;
+  /** The password the form just sent, when the page kept it. */
+  password: string | undefined;
   onBack: () => void;
   variant?: 'primary' | 'secondary';
 }) {
-  const signIn = useSignIn();
-  const resend = useSignIn();
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [resent, setResent] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
-  // The step replaces the form the person just sent: their focus moves to the code.
-  useEffect(() => codeInput.current?.focus(), []);
+  const { post, pendingIntent } = useFormPost();
+  const [fieldErrors, setFieldErrors] = useState<{ code?: string; password?: string }>({});
+  const firstInput = useRef<HTMLInputElement>(null);
+  // The step replaces the form the person just sent: their focus moves to what they type next.
+  useEffect(() => firstInput.current?.focus(), []);
+
+  const pending = pendingIntent === 'sign-in-code' || pendingIntent === 'resend-code';
+  const failure = pending ? undefined : result.failure;
+  const resent = !pending && result.resent === true;
+
+  /** The step's fields with the kept password, for `intent`; undefined (and the errors shown) when not sendable. */
+  const formFor = (element: HTMLFormElement, intent: 'sign-in-code' | 'resend-code') => {
+    const form = new FormData(element);
+    form.set(INTENT, intent);
+    if (password !== undefined) form.set('password', password);
+    const code = normalizeCode(formText(form, 'code'));
+    form.set('code', code);
+    const errors = {
+      code: intent === 'sign-in-code' ? signInCodeProblem(code) : undefined,
+      password: formText(form, 'password') === '' ? 'Password is required' : undefined,
+    };
+    setFieldErrors(errors);
+    return errors.code || errors.password ? undefined : form;
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = formText(new FormData(event.currentTarget), 'code').replace(/\s/g, '');
-    if (!/^\d{6}$/.test(code)) {
-      setFieldError('Enter the 6-digit code from the email');
-      return;
-    }
-    setFieldError(undefined);
-    setResent(false);
-    signIn.mutate({ email, password, code }, { onSuccess: onSignedIn });
+    const form = formFor(event.currentTarget, 'sign-in-code');
+    if (form) post(form);
   };
 
-  const sendNewCode = () => {
-    signIn.reset();
-    setResent(false);
-    resend.mutate(
-      { email, password },
-      {
-        // Signed in after all (the account's guard ended meanwhile).
-        onSuccess: onSignedIn,
-        onError: (err) => setResent(isSignInCodeRequired(err)),
-      },
-    );
+  const sendNewCode = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget.form;
+    const form = element ? formFor(element, 'resend-code') : undefined;
+    if (!form) return;
+    form.delete('code');
+    post(form);
   };
 
-  const error = signIn.error ?? (resend.error && !isSignInCodeRequired(resend.error) ? resend.error : null);
+  const codeError = fieldErrors.code ?? failure?.fields?.code;
+  const passwordError = fieldErrors.password ?? failure?.fields?.password;
+  const message = failure?.message && !codeError && !passwordError ? failure.message : undefined;
 
   return (
     <div className="space-y-6">
@@ -80,52 +87,72 @@ export function SignInCodeStep({
           <p className="text-[15px] leading-relaxed text-stone-500">
             After many failed sign-ins, this device needs a code as well as the password. If the password is
             right, we emailed a 6-digit code to{' '}
-            <span className="font-medium break-words text-stone-800">{email}</span>. It works once, for 10
-            minutes.
+            <span className="font-medium break-words text-stone-800">{result.email}</span>. It works once, for
+            10 minutes.
           </p>
         </div>
       </div>
-      {error ? (
-        <Alert variant="error">
-          {isSignInCodeRequired(error)
-            ? errorMessage(error, 'That code did not work.')
-            : errorMessage(error, 'Failed to sign in')}
-        </Alert>
+      {message ? (
+        <Alert variant="error">{message}</Alert>
       ) : resent ? (
         <Alert variant="info">If the password is right, a new code is on its way.</Alert>
       ) : null}
-      <form onSubmit={onSubmit} className="space-y-5" noValidate>
-        <Field label="Sign-in code" error={fieldError} isRequired>
+      {/* Without a hidden intent: the button pressed names it (Enter presses the first, Sign in). */}
+      <Form method="post" onSubmit={onSubmit} className="space-y-5" noValidate>
+        <input type="hidden" name="email" value={result.email} />
+        {password === undefined ? (
+          <Field label="Password" error={passwordError} isRequired>
+            <Input name="password" type="password" autoComplete="current-password" ref={firstInput} />
+          </Field>
+        ) : null}
+        <Field label="Sign-in code" error={codeError} isRequired>
           <Input
             name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={7}
-            ref={codeInput}
+            ref={password === undefined ? undefined : firstInput}
             className="text-center font-mono text-lg tracking-[0.4em] sm:text-lg"
           />
         </Field>
-        <Button type="submit" size="lg" variant={variant} fullWidth isLoading={signIn.isPending}>
+        <Button
+          type="submit"
+          name={INTENT}
+          value="sign-in-code"
+          size="lg"
+          variant={variant}
+          fullWidth
+          isLoading={pendingIntent === 'sign-in-code'}
+        >
           Sign in
         </Button>
-      </form>
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
-        <button
-          type="button"
-          onClick={sendNewCode}
-          disabled={resend.isPending}
-          className="rounded font-medium text-rose-700 underline-offset-4 hover:underline disabled:opacity-60"
-        >
-          Send a new code
-        </button>
-        <button
-          type="button"
-          onClick={onBack}
-          className="rounded font-medium text-stone-600 underline-offset-4 hover:text-stone-900 hover:underline"
-        >
-          Use a different password
-        </button>
-      </div>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 pt-1 text-sm">
+          <button
+            type="submit"
+            name={INTENT}
+            value="resend-code"
+            formNoValidate
+            onClick={sendNewCode}
+            disabled={pendingIntent === 'resend-code'}
+            className={`${linkButton} text-rose-700`}
+          >
+            Send a new code
+          </button>
+          <button
+            type="submit"
+            name={INTENT}
+            value="back"
+            formNoValidate
+            onClick={(event) => {
+              event.preventDefault();
+              onBack();
+            }}
+            className={`${linkButton} text-stone-600 hover:text-stone-900`}
+          >
+            Use a different password
+          </button>
+        </div>
+      </Form>
     </div>
   );
 }
