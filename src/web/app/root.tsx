@@ -38,6 +38,15 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/**
+ * zod compiles a fast object parser with `new Function` when it may, and probes for that as each
+ * object schema is made; the shop's CSP forbids eval, so the probe is a reported CSP violation.
+ * Jitless (zod's documented switch, on the global config object zod reads) skips the probe. Set by
+ * an inline script before any module runs: React Router evaluates the route modules, and so the
+ * schemas they make, before entry.client.
+ */
+const ZOD_JITLESS = '(globalThis.__zod_globalConfig??={}).jitless=true;';
+
 /** The shop's description; each page sets its own title (components/page-title.tsx). */
 export const meta: MetaFunction = () => [{ name: 'description', content: DESCRIPTION }];
 
@@ -70,6 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1.0, viewport-fit=cover" />
         <meta name="theme-color" content="#ffffff" />
         <meta name="color-scheme" content="light" />
+        {/* The browser hides a nonce from the DOM once parsed: hydration finds it empty. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
       </head>
