@@ -87,7 +87,7 @@ describeBrowser('account area', () => {
     await subject.fill('After sign-out');
     await description.fill('Should not be sent');
     await submit.click();
-    await page.getByText(TICKET_TEXTS.unauthorized).waitFor();
+    await page.getByText(TICKET_TEXTS.loginToSend).waitFor();
   });
 
   it('edits settings with each validation message, saves them to the account and signs other devices out', async () => {

@@ -26,6 +26,7 @@ export default [
     route('success', 'routes/storefront/success.tsx'),
     route('orders/:id', 'routes/storefront/guest-order.tsx'),
     route('explorer/tx/:signature', 'routes/storefront/explorer-tx.tsx'),
+    route('sign-out', 'routes/sign-out.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
   route('profile', 'routes/account/layout.tsx', [

@@ -1,17 +1,14 @@
 import { cn } from '#web/lib/cn';
 import { ArrowLeft, LogOut, Mail, Menu, Package, Settings, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useFetcher } from 'react-router';
 import { BrandLockup } from '#web/components/brand';
 import { SkipLink } from '#web/components/skip-link';
 import { Drawer, DrawerHeader } from '#web/components/ui/dialog';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
 import { useCurrentUser } from '#web/lib/current-user';
-import { useSignOut } from '#web/features/auth/api/sign-out';
-import { useNavigateSettled } from '#web/lib/navigation-settled';
 import { RequireUser } from '#web/features/auth/components/require-user';
-import { errorMessage } from '#web/lib/api-client';
 import { VerifyEmailBanner } from '#web/features/auth/components/verify-email-banner';
 import { useEmailStatus } from '#web/features/auth/api/email-flows';
 
@@ -22,15 +19,29 @@ const accountLinks = [
   { label: 'Settings', to: paths.profile.settings.getHref(), icon: Settings },
 ] as const;
 
+/**
+ * Sign Out posts to the sign-out route (routes/sign-out.tsx), which ends the session on the server
+ * and redirects to / (the spec); without the code it is a plain form post. One fetcher for the
+ * side menu and the drawer, so the layout knows when a sign-out is under way.
+ */
+const SIGN_OUT_ACTION = '/sign-out';
+const SIGN_OUT_FETCHER = 'account-sign-out';
+
+/** What the sign-out action answers when the server could not end the session. */
+interface SignOutFailure {
+  error?: { message: string };
+}
+
+function useSignOutFetcher() {
+  return useFetcher<SignOutFailure>({ key: SIGN_OUT_FETCHER });
+}
+
 const rowClasses =
   'flex h-11 w-full items-center gap-3 rounded-xl px-3 text-sm font-medium transition-colors disabled:opacity-60';
 
 function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const navigateSettled = useNavigateSettled();
   const { user } = useCurrentUser();
-  // Sign Out returns to / (spec): the account pages are gone before the session ends, so none of
-  // their queries or live updates asks the server again without one.
-  const signOut = useSignOut({ leaveFirst: () => navigateSettled(paths.home.getHref()) });
+  const signOut = useSignOutFetcher();
   const email = user?.email ?? '';
   return (
     <div className="flex h-full flex-col">
@@ -72,15 +83,16 @@ function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
         </ul>
       </nav>
       <div className="mt-6 space-y-0.5 border-t border-stone-200/80 pt-6">
-        <button
-          type="button"
-          onClick={() => signOut.mutate()}
-          disabled={signOut.isPending}
-          className={cn(rowClasses, 'text-stone-600 hover:bg-stone-100 hover:text-stone-950')}
-        >
-          <LogOut className="size-4.5" strokeWidth={1.75} aria-hidden="true" />
-          Sign Out
-        </button>
+        <signOut.Form method="post" action={SIGN_OUT_ACTION}>
+          <button
+            type="submit"
+            disabled={signOut.state !== 'idle'}
+            className={cn(rowClasses, 'text-stone-600 hover:bg-stone-100 hover:text-stone-950')}
+          >
+            <LogOut className="size-4.5" strokeWidth={1.75} aria-hidden="true" />
+            Sign Out
+          </button>
+        </signOut.Form>
         <Link
           to={paths.home.getHref()}
           onClick={onNavigate}
@@ -89,9 +101,9 @@ function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           <ArrowLeft className="size-4.5" strokeWidth={1.75} aria-hidden="true" />
           Back to Store
         </Link>
-        {signOut.isError ? (
+        {signOut.state === 'idle' && signOut.data?.error ? (
           <p role="alert" className="px-3 pt-2 text-xs font-medium text-red-600">
-            {errorMessage(signOut.error, 'Failed to sign out')}
+            {signOut.data.error.message}
           </p>
         ) : null}
       </div>
@@ -153,9 +165,24 @@ function AccountMain() {
   );
 }
 
+/**
+ * True from the moment the server has ended the session of a sign-out started here until the
+ * layout is gone: the user is forgotten before the redirect to / shows (routes/sign-out.tsx), and
+ * the guard must not send to /login meanwhile, nor the pages ask again without a session.
+ */
+function useSignedOutHere(): boolean {
+  const { user, isLoading } = useCurrentUser();
+  const signingOut = useSignOutFetcher().state !== 'idle';
+  const [signedOut, setSignedOut] = useState(false);
+  const gone = !isLoading && !user;
+  if (signingOut && gone && !signedOut) setSignedOut(true);
+  return gone && (signingOut || signedOut);
+}
+
 /** The customer account area: side menu (a drawer on small screens) and the page. */
 export function AccountLayout() {
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const signedOut = useSignedOutHere();
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50">
       <SkipLink />
@@ -177,24 +204,28 @@ export function AccountLayout() {
           </button>
         </div>
       </header>
-      <RequireUser fallback={<AccountSkeleton />}>
-        <div className="mx-auto grid w-full max-w-6xl flex-1 gap-10 px-5 py-8 sm:px-8 sm:py-12 lg:grid-cols-[16rem_1fr]">
-          <aside className="hidden lg:block">
-            <div className="sticky top-28 rounded-2xl bg-white p-3 pt-5 shadow-sm ring-1 ring-stone-200/70">
-              <AccountMenu />
-            </div>
-          </aside>
-          <AccountMain />
-        </div>
-        <Drawer open={isMenuOpen} onClose={() => setMenuOpen(false)} side="right" aria-label="Account menu">
-          <DrawerHeader onClose={() => setMenuOpen(false)} closeLabel="Close account menu">
-            <span className="text-sm font-semibold text-stone-950">Your account</span>
-          </DrawerHeader>
-          <div className="flex-1 overflow-y-auto px-3 py-5">
-            <AccountMenu onNavigate={() => setMenuOpen(false)} />
+      {signedOut ? (
+        <AccountSkeleton />
+      ) : (
+        <RequireUser fallback={<AccountSkeleton />}>
+          <div className="mx-auto grid w-full max-w-6xl flex-1 gap-10 px-5 py-8 sm:px-8 sm:py-12 lg:grid-cols-[16rem_1fr]">
+            <aside className="hidden lg:block">
+              <div className="sticky top-28 rounded-2xl bg-white p-3 pt-5 shadow-sm ring-1 ring-stone-200/70">
+                <AccountMenu />
+              </div>
+            </aside>
+            <AccountMain />
           </div>
-        </Drawer>
-      </RequireUser>
+          <Drawer open={isMenuOpen} onClose={() => setMenuOpen(false)} side="right" aria-label="Account menu">
+            <DrawerHeader onClose={() => setMenuOpen(false)} closeLabel="Close account menu">
+              <span className="text-sm font-semibold text-stone-950">Your account</span>
+            </DrawerHeader>
+            <div className="flex-1 overflow-y-auto px-3 py-5">
+              <AccountMenu onNavigate={() => setMenuOpen(false)} />
+            </div>
+          </Drawer>
+        </RequireUser>
+      )}
     </div>
   );
 }

@@ -15,12 +15,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { NavLink, matchPath, useLocation } from 'react-router';
+import { NavLink, matchPath, useFetcher, useLocation } from 'react-router';
 import { BrandMark } from '#web/components/brand';
 import { CloseButton } from '#web/components/ui/dialog';
 import { paths } from '#web/config/paths';
-import { useSignOut } from '#web/features/auth/api/sign-out';
-import { errorMessage } from '#web/lib/api-client';
 
 interface AdminLink {
   label: string;
@@ -65,6 +63,11 @@ export const adminSections: AdminSection[] = [
   },
 ];
 
+/** What the sign-out action answers when the server could not end the session. */
+interface SignOutFailure {
+  error?: { message: string };
+}
+
 function sectionOf(pathname: string): string | null {
   for (const section of adminSections) {
     if (section.links.some((l) => matchPath({ path: l.to, end: l.end ?? false }, pathname)))
@@ -89,12 +92,10 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
     () => sectionOf(pathname) ?? adminSections[0]!.title,
   );
   const baseId = useId();
-  const signOut = useSignOut({
-    onSignedOut: () => {
-      // A full page load: nothing of the admin session survives in memory.
-      window.location.assign(paths.admin.login.getHref());
-    },
-  });
+  // Logout posts to the sign-out route (routes/sign-out.tsx): the server ends the session, then
+  // sends to the admin sign-in page as a full page load (nothing of the admin session survives in
+  // memory).
+  const signOut = useFetcher<SignOutFailure>({ key: 'admin-sign-out' });
 
   return (
     <div className="flex h-full flex-col">
@@ -174,20 +175,22 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
       </nav>
 
       <div className="border-t border-stone-200/80 p-3">
-        {signOut.isError ? (
+        {signOut.state === 'idle' && signOut.data?.error ? (
           <p role="alert" className="px-2.5 pb-2 text-xs font-medium text-red-600">
-            {errorMessage(signOut.error, 'Failed to sign out')}
+            {signOut.data.error.message}
           </p>
         ) : null}
-        <button
-          type="button"
-          onClick={() => signOut.mutate()}
-          disabled={signOut.isPending}
-          className="flex h-9 w-full items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-stone-600 transition-colors hover:bg-stone-100 hover:text-stone-950 disabled:opacity-60"
-        >
-          <LogOut className="size-4" strokeWidth={1.75} aria-hidden="true" />
-          Logout
-        </button>
+        <signOut.Form method="post" action="/sign-out">
+          <input type="hidden" name="to" value={paths.admin.login.getHref()} />
+          <button
+            type="submit"
+            disabled={signOut.state !== 'idle'}
+            className="flex h-9 w-full items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-stone-600 transition-colors hover:bg-stone-100 hover:text-stone-950 disabled:opacity-60"
+          >
+            <LogOut className="size-4" strokeWidth={1.75} aria-hidden="true" />
+            Logout
+          </button>
+        </signOut.Form>
       </div>
     </div>
   );
