@@ -29,6 +29,7 @@ export default [
     route('sign-out', 'routes/sign-out.tsx'),
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
+  route('consent', 'routes/consent.tsx'),
   route('profile', 'routes/account/layout.tsx', [
     index('routes/account/index.tsx'),
     route('orders', 'routes/account/orders.tsx'),

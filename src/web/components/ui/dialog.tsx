@@ -1,6 +1,8 @@
 import { cn } from '#web/lib/cn';
 import { X } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { UNSAFE_FrameworkContext as FrameworkContext } from 'react-router';
+import { useHydrated } from '#web/lib/after-hydration';
 
 const FOCUSABLE = [
   'a[href]',
@@ -18,6 +20,49 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => el.getClientRects().length > 0 && !el.closest('[inert]'),
   );
+}
+
+/**
+ * A dialog the server rendered open (the disclaimer of a first visit, a shared product's modal),
+ * before the app's code is in. Runs as an inline script right after the dialog's HTML, so before
+ * the first paint: the dialog becomes modal at once (top layer, page behind dimmed and inert, no
+ * entrance played), and until the app takes it over (Modal sets data-live):
+ * - a form inside it that is submitted (its own post, such as the disclaimer's acknowledgement,
+ *   goes to the server as any form) closes it at once, marked data-dismissed, so the press shows
+ *   while the server answers; the app, if it arrives first, applies the same answer (Modal);
+ * - Escape presses its [data-dismiss] control (the close icon) instead of only hiding it, which
+ *   the app would show again.
+ * Serialized with toString(): self-contained (no imports, no names from outside).
+ */
+function adoptServerDialog(script: Element | null): void {
+  const dialog = script?.previousElementSibling;
+  if (!(dialog instanceof HTMLDialogElement) || !dialog.open || dialog.matches(':modal')) return;
+  const isLive = () => dialog.hasAttribute('data-live');
+  dialog.setAttribute('data-server-open', '');
+  dialog.removeAttribute('open');
+  dialog.showModal();
+  dialog.addEventListener('cancel', (event) => {
+    if (isLive()) return;
+    event.preventDefault();
+    const dismiss = dialog.querySelector('[data-dismiss]');
+    if (dismiss instanceof HTMLElement) dismiss.click();
+  });
+  dialog.addEventListener('submit', () => {
+    if (isLive()) return;
+    dialog.setAttribute('data-dismissed', '');
+    dialog.close();
+  });
+}
+
+const ADOPT_SERVER_DIALOG = `(${adoptServerDialog.toString()})(document.currentScript)`;
+
+/**
+ * The page's CSP nonce for the adoption script: the one the server's router was given, which React
+ * Router keeps as the default of its own nonce-aware components. None in the browser, where the
+ * script is not run again.
+ */
+function useScriptNonce(): string | undefined {
+  return useContext(FrameworkContext)?.nonce;
 }
 
 export interface ModalProps {
@@ -49,6 +94,8 @@ export function Modal({
   ...aria
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
+  const nonce = useScriptNonce();
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -57,10 +104,18 @@ export function Modal({
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
+    // Answered before the app was live (adoptServerDialog closed it as its form went to the
+    // server): the app applies the answer now rather than showing the dialog again.
+    if (dialog.hasAttribute('data-dismissed')) {
+      onCloseRef.current();
+      return;
+    }
+    // From here on the app handles Escape and the forms (adoptServerDialog stands back).
+    dialog.setAttribute('data-live', '');
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // Rendered on the server it arrives open but not modal (readable without JavaScript), unless
-    // the page's first script made it modal (pages/page-renderer.ts): make it modal, without playing
-    // its entrance again (it has been on screen since the first paint, see styles.css).
+    // its script made it modal (adoptServerDialog): make it modal, without playing its entrance
+    // again (it has been on screen since the first paint, see styles.css).
     if (dialog.open && !dialog.matches(':modal')) {
       dialog.setAttribute('data-server-open', '');
       dialog.removeAttribute('open');
@@ -121,24 +176,48 @@ export function Modal({
 
   if (!open) return null;
   return (
-    // The server's HTML shows an open dialog as such, so a page with one (a shared product URL) reads
-    // right before and without JavaScript; the browser then opens it as a modal (above).
-    <dialog
-      ref={ref}
-      id={id}
-      className={className}
-      open={typeof document === 'undefined' ? true : undefined}
-      suppressHydrationWarning
-      {...aria}
-    >
-      {children}
-    </dialog>
+    <>
+      {/* The server's HTML shows an open dialog as such (over the page's fixed bars), so a page with
+          one (a shared product URL) reads right before and without JavaScript; its script makes
+          it modal at once, and the app takes it over (above). */}
+      <dialog
+        ref={ref}
+        id={id}
+        className={cn('[&:not(:modal)]:z-50', className)}
+        open={typeof document === 'undefined' ? true : undefined}
+        suppressHydrationWarning
+        {...aria}
+      >
+        {children}
+      </dialog>
+      {/* In the server's HTML and kept while it hydrates (the browser does not run it again). */}
+      {hydrated ? null : (
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: ADOPT_SERVER_DIALOG }}
+        />
+      )}
+    </>
   );
+}
+
+/** A close control that submits a form (its answer) instead of only closing. */
+export interface CloseSubmit {
+  /** The form's id. */
+  form: string;
+  name: string;
+  value: string;
 }
 
 export interface DialogProps extends Omit<ModalProps, 'className'> {
   /** Visible title; also the dialog's accessible name. */
   title: ReactNode;
+  /**
+   * The close icon submits this form with this answer (the disclaimer's acknowledgement), so it
+   * works before the app's code is in; the form's own handler then closes the dialog.
+   */
+  closeSubmits?: CloseSubmit;
   description?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
@@ -147,7 +226,15 @@ export interface DialogProps extends Omit<ModalProps, 'className'> {
 const dialogSizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
 /** A centred modal with a title and a close button. */
-export function Dialog({ title, description, size = 'md', className, children, ...props }: DialogProps) {
+export function Dialog({
+  title,
+  description,
+  size = 'md',
+  closeSubmits,
+  className,
+  children,
+  ...props
+}: DialogProps) {
   const titleId = `${props.id ?? 'dialog'}-title`;
   return (
     <Modal
@@ -155,6 +242,8 @@ export function Dialog({ title, description, size = 'md', className, children, .
       {...props}
       className={cn(
         'animate-dialog-in m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-2xl border-0 bg-white p-0 text-stone-900 shadow-2xl shadow-stone-950/20',
+        // Without JavaScript it stays a plain open dialog: centred over the dimmed page all the same.
+        '[&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(12_10_9/0.5)]',
         dialogSizes[size],
         className,
       )}
@@ -166,7 +255,7 @@ export function Dialog({ title, description, size = 'md', className, children, .
           </h2>
           {description ? <p className="text-sm text-stone-500">{description}</p> : null}
         </div>
-        <CloseButton onClick={props.onClose} />
+        <CloseButton onClick={props.onClose} submits={closeSubmits} />
       </div>
       <div className="px-6 pt-4 pb-6">{children}</div>
     </Modal>
@@ -213,11 +302,20 @@ export function DrawerHeader({
   );
 }
 
-export function CloseButton({ onClick, label = 'Close' }: { onClick: () => void; label?: string }) {
+export function CloseButton({
+  onClick,
+  label = 'Close',
+  submits,
+}: {
+  onClick: () => void;
+  label?: string;
+  submits?: CloseSubmit;
+}) {
   return (
     <button
-      type="button"
-      onClick={onClick}
+      {...(submits ? { type: 'submit' as const, ...submits } : { type: 'button' as const, onClick })}
+      // What Escape presses before the app is live (adoptServerDialog).
+      data-dismiss=""
       aria-label={label}
       className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-900"
     >

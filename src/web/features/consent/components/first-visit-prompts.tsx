@@ -1,19 +1,15 @@
 /**
- * The two first-visit prompts: the cookie notice and the disclaimer. They load together, in one
- * chunk and through one dynamic import (ConsentPrompts, consent-prompts.tsx), and only for a
- * visitor who has not answered one of them yet.
+ * The two first-visit prompts: the cookie notice and the disclaimer. The server renders them for a
+ * visitor who has not answered them yet (ConsentPrompts, consent-prompts.tsx); their buttons are
+ * form buttons (ConsentForm), so a press before the app's code has arrived is not lost.
  */
 import { Cookie } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Dialog } from '#web/components/ui/dialog';
 import { paths } from '#web/config/paths';
-import {
-  CONSENT_STORAGE_KEYS,
-  useCookieConsent,
-  useStoredFlag,
-  writeStoredFlag,
-} from '../hooks/use-stored-flag';
+import { CONSENT_STORAGE_KEYS, useCookieConsent, useStoredFlag, writeStoredFlag } from '../hooks/use-stored-flag';
+import { ConsentForm } from './consent-form';
 
 /**
  * Spec §2: a bottom banner 'Cookie Notice' with Decline and Accept All and links to the privacy
@@ -22,7 +18,6 @@ import {
 export function CookieNotice() {
   const consent = useCookieConsent();
   if (consent !== null) return null;
-  const choose = (value: boolean) => writeStoredFlag(CONSENT_STORAGE_KEYS.cookieConsent, value);
   return (
     <section
       aria-labelledby="cookie-notice-title"
@@ -60,12 +55,14 @@ export function CookieNotice() {
             </p>
           </div>
         </div>
-        <div className="grid shrink-0 grid-cols-2 gap-2.5 sm:flex">
-          <Button variant="outline" onClick={() => choose(false)}>
+        <ConsentForm className="grid shrink-0 grid-cols-2 gap-2.5 sm:flex">
+          <Button type="submit" variant="outline" name={CONSENT_STORAGE_KEYS.cookieConsent} value="false">
             Decline
           </Button>
-          <Button onClick={() => choose(true)}>Accept All</Button>
-        </div>
+          <Button type="submit" name={CONSENT_STORAGE_KEYS.cookieConsent} value="true">
+            Accept All
+          </Button>
+        </ConsentForm>
       </div>
     </section>
   );
@@ -101,10 +98,15 @@ function Points({ title, points }: { title: string; points: readonly string[] })
   );
 }
 
+const DISCLAIMER_FORM_ID = 'disclaimer-form';
+/** What 'I Understand' and the close icon post: the acknowledgement. */
+const ACKNOWLEDGE = { name: CONSENT_STORAGE_KEYS.disclaimerAccepted, value: 'true' } as const;
+
 /**
  * Spec §2: a full-screen modal 'Important Disclaimer', shown until acknowledged. The 'I Understand'
  * button, the close icon and Escape (the keyboard's close icon) all acknowledge it, and the
- * acknowledgement (true) is remembered. The backdrop does not close it: it must be read.
+ * acknowledgement (true) is remembered. The backdrop does not close it: it must be read. Both
+ * buttons submit the consent form, so they work from the first paint (see ConsentForm).
  */
 export function DisclaimerModal() {
   const accepted = useStoredFlag(CONSENT_STORAGE_KEYS.disclaimerAccepted);
@@ -114,11 +116,12 @@ export function DisclaimerModal() {
       open={accepted === null || accepted === false}
       onClose={acknowledge}
       closeOnBackdrop={false}
+      closeSubmits={{ form: DISCLAIMER_FORM_ID, ...ACKNOWLEDGE }}
       id="disclaimer"
       title="Important Disclaimer"
       size="lg"
     >
-      <div className="space-y-6">
+      <ConsentForm id={DISCLAIMER_FORM_ID} className="space-y-6">
         <p className="text-[15px] leading-relaxed text-stone-700">
           Welcome to Aelo, the shop for pre-loved, authenticated activewear tied to the AELO token. Please
           read this before you shop or buy the token.
@@ -127,10 +130,10 @@ export function DisclaimerModal() {
           <Points title="Investment risks" points={investmentRisks} />
           <Points title="Product information" points={productInformation} />
         </div>
-        <Button size="lg" fullWidth onClick={acknowledge}>
+        <Button type="submit" size="lg" fullWidth {...ACKNOWLEDGE}>
           I Understand
         </Button>
-      </div>
+      </ConsentForm>
     </Dialog>
   );
 }

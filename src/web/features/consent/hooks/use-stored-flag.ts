@@ -50,9 +50,16 @@ export function readCookieFlag(key: ConsentStorageKey): boolean | null {
   return parse(cookieValue(document.cookie, key));
 }
 
+/**
+ * A flag's cookie as document.cookie takes it and as the server's Set-Cookie sends it (the consent
+ * route answers a form post before the code has arrived): a year, the whole site, Secure on https.
+ */
+export function consentCookie(key: ConsentStorageKey, value: boolean, secure: boolean): string {
+  return `${key}=${String(value)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
 function writeCookieFlag(key: ConsentStorageKey, value: boolean): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${key}=${String(value)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
+  document.cookie = consentCookie(key, value, window.location.protocol === 'https:');
 }
 
 function readLocalFlag(key: ConsentStorageKey): boolean | null {
