@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { BrandLockup } from '#web/components/brand';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
+import { useHydrated } from '#web/lib/after-hydration';
 import { useCurrentUser } from '#web/lib/current-user';
 import { lazyWithPreload } from '#web/lib/lazy-with-preload';
 import { preloadCartDrawer } from '#web/features/checkout/components/cart-drawer';
@@ -17,6 +18,15 @@ const MobileMenu = lazyWithPreload(() => import('./mobile-menu').then((m) => m.M
 
 const iconButton =
   'relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-700 transition-colors hover:bg-stone-100 hover:text-stone-950';
+
+/**
+ * The cart and menu buttons open the app's drawers: until the app is live they can open nothing,
+ * say so (aria-disabled) and, should the code be slow to come, show it. They look as usual for the
+ * first 600 ms (a page live by then never changes), then fade to a dimmed, busy look, and back when
+ * live (as BuyTokenButton). A press once the code is hydrating still counts: React replays it.
+ */
+const notLiveYet =
+  'transition-[color,background-color,opacity] duration-200 aria-disabled:cursor-progress aria-disabled:opacity-45 aria-disabled:delay-600 starting:aria-disabled:opacity-100';
 
 function AccountLink() {
   const { user, isLoading } = useCurrentUser();
@@ -43,7 +53,7 @@ function AccountLink() {
   );
 }
 
-function CartButton() {
+function CartButton({ live }: { live: boolean }) {
   const count = useCartStore(selectItemCount);
   const open = useCartStore((s) => s.open);
   return (
@@ -53,8 +63,9 @@ function CartButton() {
       onPointerEnter={preloadCartDrawer}
       onFocus={preloadCartDrawer}
       onTouchStart={preloadCartDrawer}
-      className={iconButton}
+      className={cn(iconButton, notLiveYet)}
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      aria-disabled={live ? undefined : true}
     >
       <ShoppingBag className="size-5" strokeWidth={1.75} aria-hidden="true" />
       {count > 0 ? (
@@ -71,6 +82,7 @@ function CartButton() {
 
 /** Fixed top navigation of the storefront. */
 export function StorefrontHeader() {
+  const live = useHydrated();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [menuWasOpened, setMenuWasOpened] = useState(false);
   if (isMenuOpen && !menuWasOpened) setMenuWasOpened(true);
@@ -111,16 +123,18 @@ export function StorefrontHeader() {
           >
             <ShieldCheck className="size-5" strokeWidth={1.75} aria-hidden="true" />
           </Link>
-          <CartButton />
+          <CartButton live={live} />
           <button
             type="button"
             onClick={() => MobileMenu.whenLoaded(openMenu)}
             onPointerEnter={MobileMenu.prefetch}
             onFocus={MobileMenu.prefetch}
+            onTouchStart={MobileMenu.prefetch}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={isMenuOpen}
-            className={cn(iconButton, '-mr-2 lg:hidden')}
+            aria-disabled={live ? undefined : true}
+            className={cn(iconButton, notLiveYet, '-mr-2 lg:hidden')}
           >
             <Menu className="size-5.5" strokeWidth={1.75} aria-hidden="true" />
           </button>

@@ -25,7 +25,10 @@ const isBrowser = () => true;
 const isServer = () => false;
 
 /** The installed Solana wallets that can prove an address (and the Local Demo Wallet on the local ledger). */
-function useSigningWallets(chain: string, demoWallet: boolean): { wallets: SigningWallet[]; ready: boolean } {
+function useSigningWallets(
+  chain: string,
+  demoWallet: boolean,
+): { wallets: SigningWallet[]; ready: boolean; hydrated: boolean } {
   const [wallets, setWallets] = useState<SigningWallet[]>(() => signingWallets(chain));
   const [ready, setReady] = useState(!demoWallet);
   // The server knows no wallets: a page it rendered shows the placeholder until hydrated.
@@ -43,8 +46,16 @@ function useSigningWallets(chain: string, demoWallet: boolean): { wallets: Signi
     }
     return off;
   }, [chain, demoWallet]);
-  return { wallets, ready: ready && hydrated };
+  return { wallets, ready: ready && hydrated, hydrated };
 }
+
+/**
+ * Disconnect Wallet is in the server's HTML of a linked account but works only once the app is
+ * live: until then it says so (aria-disabled) and, should the code be slow to come, shows it (the
+ * storefront header's buttons do the same): as usual for the first 600 ms, then dimmed and busy.
+ */
+const notLiveYet =
+  'transition-[color,background-color,border-color,box-shadow,opacity] duration-200 aria-disabled:pointer-events-auto aria-disabled:cursor-progress aria-disabled:delay-600 starting:aria-disabled:opacity-100';
 
 function linkError(error: unknown): string {
   if (isApiError(error) && error.hasServerMessage) return error.message;
@@ -108,7 +119,7 @@ function WalletRewardsFor({ chain, demoWallet }: { chain: string; demoWallet: bo
   const linked = useLinkedWallet();
   const link = useLinkWallet();
   const unlink = useUnlinkWallet();
-  const { wallets, ready } = useSigningWallets(chain, demoWallet);
+  const { wallets, ready, hydrated } = useSigningWallets(chain, demoWallet);
   const address = linked.data?.address ?? null;
 
   if (linked.isError)
@@ -145,6 +156,8 @@ function WalletRewardsFor({ chain, demoWallet }: { chain: string; demoWallet: bo
           {address ? (
             <Button
               variant="outline"
+              className={notLiveYet}
+              aria-disabled={hydrated ? undefined : true}
               isLoading={unlink.isPending}
               onClick={() =>
                 unlink.mutate(wallets.find((w) => w.accounts.some((a) => a.address === address)))
