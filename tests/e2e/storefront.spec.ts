@@ -234,14 +234,15 @@ describeBrowser('storefront', () => {
     // The page stays where the shopper is (no jump to the top on a filter change).
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(200);
 
-    // Back undoes one change at a time, the controls follow.
+    // Back undoes one change at a time, the controls follow (the address changes first; the page
+    // renders the navigation in a transition right after).
     await page.goBack();
     await page.waitForURL((url) => url.search === '?gender=womens&size=M');
-    expect(await page.getByLabel('Sort by').inputValue()).toBe('newest');
+    await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('newest');
     await expectGrid('?gender=womens&size=M');
     await page.goBack();
     await page.waitForURL((url) => url.search === '?gender=womens');
-    expect(await page.getByLabel('Size').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Size').inputValue()).toBe('');
     await expectGrid('?gender=womens');
 
     // A shared link opens with its filters, rendered by the server.

@@ -207,7 +207,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 /** Starts `node dist/server/main.js` and resolves once GET /api/health answers 200. */
 export async function startShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
-  if (!existsSync(SERVER_ENTRY) || !existsSync(path.join(DIST_DIR, 'web/index.html'))) {
+  if (!existsSync(SERVER_ENTRY) || !existsSync(path.join(DIST_DIR, 'web/server/index.js'))) {
     throw new Error(
       'The app is not built: run `npm run build` first (npm test and npm run test:e2e build when stale).',
     );
