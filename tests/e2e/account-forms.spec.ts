@@ -124,9 +124,8 @@ describeBrowser('account forms', () => {
     const login = page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
     await login.waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    // In the app (the cached user is gone too). A click event: the demo ledger's banner covers the
-    // header's top edge in this test server.
-    await login.dispatchEvent('click');
+    // In the app: the cached user is gone too.
+    await login.click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
