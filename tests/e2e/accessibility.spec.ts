@@ -10,15 +10,18 @@
  * at 360 and 1280 px; account and admin pages at 1280 px (their 360 px scans: account-area.spec.ts
  * and admin.spec.ts's layout checks).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { routeMatcher } from '#common/routes';
 import type { Product } from '#common/schemas/product';
 import { allRoutePaths } from '#web/config/paths';
-import { matchRouteIds, routes } from '#web/app/router';
-import type { RouteObject } from 'react-router';
+import routeConfig from '#web/app/routes';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { axeViolations } from '../helpers/axe';
-import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
+import { describeBrowser, ROOT_DIR, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
 import { openCartWith, seedProductsThroughAdmin } from '../helpers/browser-catalog';
 import { payFromDemoWallet, seedCustomerWithOrder, type SeededCustomer } from '../helpers/browser-orders';
 import { outboxLink } from '../helpers/outbox';
@@ -88,9 +91,37 @@ function visitPlan(data: SeededData): Visit[] {
   ];
 }
 
-/** The ids of every route of the web router's table (pages, layouts and 404s). */
-function routeIds(table: RouteObject[]): string[] {
-  return table.flatMap((route) => [...(route.id ? [route.id] : []), ...routeIds(route.children ?? [])]);
+/**
+ * The web app's route table (src/web/app/routes.ts) as React Router matches it, each route with the
+ * id the build gives it (its own, else its file without the extension).
+ */
+function routeObjects(entries: RouteConfigEntry[]): RouteObject[] {
+  return entries.map(
+    (entry) =>
+      ({
+        id: entry.id ?? entry.file.replace(/\.tsx?$/, ''),
+        path: entry.path,
+        index: entry.index,
+        children: entry.children ? routeObjects(entry.children) : undefined,
+      }) as RouteObject,
+  );
+}
+
+const routes = routeObjects(routeConfig);
+
+/** The ids of every route that renders something (pages, layouts and 404s; not a form's action-only route). */
+function routeIds(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => {
+    const source = readFileSync(path.join(ROOT_DIR, 'src/web/app', entry.file), 'utf8');
+    const renders = /^export default /m.test(source);
+    const id = entry.id ?? entry.file.replace(/\.tsx?$/, '');
+    return [...(renders ? [id] : []), ...routeIds(entry.children ?? [])];
+  });
+}
+
+/** The route ids a URL matches, outermost first. */
+function matchRouteIds(pathname: string): string[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.id ? [m.route.id] : []));
 }
 
 /** Waits until a page shows its content: its heading, no skeleton or spinner, the network quiet. */
@@ -230,7 +261,7 @@ describeBrowser('accessibility of every page', () => {
     const visits = visitPlan(data);
     const pathnames = visits.map((v) => new URL(v.url, 'http://shop.test').pathname);
     const covered = new Set(pathnames.flatMap((p) => matchRouteIds(p)));
-    expect(routeIds(routes).filter((id) => !covered.has(id))).toEqual([]);
+    expect(routeIds(routeConfig).filter((id) => !covered.has(id))).toEqual([]);
     expect(allRoutePaths().filter((pattern) => !pathnames.some(routeMatcher(pattern)))).toEqual([]);
   });
 
