@@ -62,6 +62,8 @@ export interface CreateAppOptions {
 /** Paths that must accept cross-site POSTs (signed webhooks) are exempt from the CSRF check. */
 // Stripe signs its webhooks; Solana Pay wallets POST an account (no cookies, the reference is the capability).
 const CSRF_EXEMPT = ['/api/webhooks/', '/api/solana-pay/'];
+/** A Vary header naming Accept-Encoding (as hono/compress reads it). */
+const VARIES_ON_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
   const { config, logger } = deps;
@@ -92,7 +94,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     (c.req.path.startsWith('/api/') ? apiSecurityHeaders : pageSecurityHeaders)(c, next),
   );
   app.use('*', clientIpMiddleware(config.trustedProxies));
-  app.use('*', compress());
+  // Compression of answers made here. A client that accepts no encoding can have nothing
+  // compressed: of compress's work only its Vary on a compressible answer is left, which an answer
+  // that already varies on Accept-Encoding (the prepared ones) does not need.
+  const compressAnswers: MiddlewareHandler<AppEnv> = compress();
+  const noNext = async () => undefined;
+  app.use('*', async (c, next) => {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types the route input as any here
+    if (c.req.header('accept-encoding')) return compressAnswers(c, next);
+    await next();
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- as above
+    if (!VARIES_ON_ENCODING.test(c.res.headers.get('vary') ?? '')) await compressAnswers(c, noNext);
+  });
   app.use('/api/*', csrfProtection(config.trustedOrigins, CSRF_EXEMPT));
   app.use(
     '/api/*',

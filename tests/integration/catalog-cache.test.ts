@@ -1,9 +1,16 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { getRequestListener } from '@hono/node-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_PAGE_SIZE } from '#common/catalog-query';
 import type { CheckoutResponse } from '#common/schemas/checkout';
 import type { Product, ProductPage } from '#common/schemas/product';
+import { createApp } from '#server/app';
 import type { Db } from '#server/db/client';
+import { createLogger, flushAccessLogs } from '#server/lib/logger';
 import { createProduct } from '../factories/product';
 import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
@@ -257,5 +264,233 @@ describe.each(BACKENDS)('catalogue cache (%s)', (backend) => {
       );
     }, 4_000);
     expect(changed).toBe(true);
+  });
+});
+
+interface Answer {
+  status: number;
+  /** Every header as sent, lower-cased, sorted; Date and the request id apart. */
+  headers: Array<[string, string]>;
+  requestId: string | undefined;
+  body: Buffer;
+}
+
+/** One request over HTTP/1.1, the answer as it travels (no decoding). */
+function ask(base: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const pairs: Array<[string, string]> = [];
+        let requestId: string | undefined;
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!.toLowerCase();
+          const value = res.rawHeaders[i + 1]!;
+          if (name === 'x-request-id') requestId = value;
+          else if (name !== 'date') pairs.push([name, value]);
+        }
+        pairs.sort(([a], [b]) => a.localeCompare(b));
+        resolve({ status: res.statusCode ?? 0, headers: pairs, requestId, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const headerOf = (answer: Answer, name: string) => answer.headers.find(([n]) => n === name)?.[1];
+
+/**
+ * The product list as the shop serves it: the Hono route through every middleware, behind
+ * @hono/node-server's listener as main.ts runs it (one HTTP pipeline, issue 39). What the second
+ * listener once did by hand is the route's and the middleware's: the prepared bytes with their
+ * ETag, 304, encodings, security headers, request id and access log line.
+ */
+describe.each(BACKENDS)('catalogue list over HTTP (%s)', (backend) => {
+  let t: TestApp;
+  let server: Server;
+  let base: string;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    warnIfPostgresSkipped();
+    t = await startTestApp({ backend });
+    // Enough products for a list worth compressing (1 KB and more).
+    for (const title of ['Wire Tee', 'Wire Tank', 'Wire Shorts', 'Wire Hoodie']) {
+      await createProduct(t.deps.database.db, { title, sizes: ['M'], colors: ['Black'], sizeGuide: null });
+    }
+    t.deps.catalog.invalidate();
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    // The same app with a logger at info (the test app's logs errors only), as the shop runs.
+    const app = createApp({ ...t.deps, logger: createLogger('info', sink) });
+    const listener = getRequestListener(app.fetch);
+    server = createServer((req, res) => void listener(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await t?.close();
+  });
+
+  it('sends the prepared bytes with their ETag, the security headers and a request id; the same again from the cache', async () => {
+    const first = await ask(base, '/api/products', { accept: 'application/json' });
+    expect(first.status).toBe(200);
+    expect(first.body.toString('utf8')).toBe(JSON.stringify(await t.deps.catalog.listProducts({})));
+    const etag = headerOf(first, 'etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(Object.fromEntries(first.headers)).toMatchObject({
+      'cache-control': 'no-cache',
+      'content-type': 'application/json',
+      'content-length': String(first.body.length),
+      vary: 'Accept-Encoding',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    });
+    expect(headerOf(first, 'content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(headerOf(first, 'content-encoding')).toBeUndefined();
+    expect(headerOf(first, 'x-powered-by')).toBeUndefined();
+    expect(first.requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // From the cache: the same status, headers and bytes; a fresh request id.
+    const again = await ask(base, '/api/products', { accept: 'application/json' });
+    expect({ ...again, requestId: undefined }).toEqual({ ...first, requestId: undefined });
+    expect(again.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.requestId).not.toBe(first.requestId);
+    // A caller's own request id is kept; one that is not a plain token is replaced.
+    expect((await ask(base, '/api/products', { 'x-request-id': 'trace-42' })).requestId).toBe('trace-42');
+    expect((await ask(base, '/api/products', { 'x-request-id': 'no spaces' })).requestId).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
+  });
+
+  it('answers 304 without a body on a matching If-None-Match, with the same headers otherwise', async () => {
+    const plain = await ask(base, '/api/products');
+    const etag = headerOf(plain, 'etag')!;
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const revalidated = await ask(base, '/api/products', { 'if-none-match': ifNoneMatch });
+      expect(revalidated.status, ifNoneMatch).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+      expect(revalidated.requestId).toBeTruthy();
+      // The 304 carries what the 200 does but the body's own headers.
+      const bodyHeaders = new Set(['content-type', 'content-length']);
+      expect(revalidated.headers).toEqual(plain.headers.filter(([name]) => !bodyHeaders.has(name)));
+    }
+    expect((await ask(base, '/api/products', { 'if-none-match': '"other"' })).status).toBe(200);
+  });
+
+  it('sends the encoding Accept-Encoding picks, each with its own ETag, made once', async () => {
+    const plain = await ask(base, '/api/products');
+    const etag = headerOf(plain, 'etag')!;
+    const cases = [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=1', 'gzip'],
+      ['identity', undefined],
+    ] as const;
+    for (const [acceptEncoding, expected] of cases) {
+      // The first may wait for the compressed form to be made; the second is served from it.
+      for (const _ of [1, 2]) {
+        const answer = await ask(base, '/api/products', { 'accept-encoding': acceptEncoding });
+        expect(answer.status, acceptEncoding).toBe(200);
+        expect(headerOf(answer, 'content-encoding'), acceptEncoding).toBe(expected);
+        expect(headerOf(answer, 'vary')).toBe('Accept-Encoding');
+        expect(headerOf(answer, 'content-length')).toBe(String(answer.body.length));
+        const json =
+          expected === 'br'
+            ? brotliDecompressSync(answer.body)
+            : expected === 'gzip'
+              ? gunzipSync(answer.body)
+              : answer.body;
+        expect(json.equals(plain.body), acceptEncoding).toBe(true);
+        const tag = headerOf(answer, 'etag')!;
+        expect(tag).toBe(expected ? `${etag.slice(0, -1)}-${expected}"` : etag);
+        const revalidated = await ask(base, '/api/products', {
+          'accept-encoding': acceptEncoding,
+          'if-none-match': tag,
+        });
+        expect(revalidated.status, acceptEncoding).toBe(304);
+        expect(headerOf(revalidated, 'etag')).toBe(tag);
+      }
+    }
+  });
+
+  it('writes one access log line per answer, with its request id', async () => {
+    flushAccessLogs();
+    logged.length = 0;
+    const answers = [
+      await ask(base, '/api/products'),
+      await ask(base, '/api/products?limit=2'),
+      await ask(base, '/api/products', { 'if-none-match': '*' }),
+      await ask(base, '/api/products?limit=0'),
+    ];
+    flushAccessLogs();
+    expect(logged.map((line) => JSON.parse(line) as unknown)).toEqual(
+      answers.map((answer) => ({
+        level: 30,
+        time: expect.any(Number),
+        reqId: answer.requestId,
+        method: 'GET',
+        path: '/api/products',
+        status: answer.status,
+        ms: expect.any(Number),
+        msg: 'request',
+      })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 304, 400]);
+  });
+
+  it('answers each query as the validator reads it, every time; an invalid one is a 400 every time', async () => {
+    for (const query of ['?limit=2', '?sort=price-asc&limit=3', '?gender=all&limit=1', '?', '']) {
+      const first = await ask(base, `/api/products${query}`);
+      expect(first.status, query).toBe(200);
+      const again = await ask(base, `/api/products${query}`);
+      expect(again.body.equals(first.body), query).toBe(true);
+      const page = JSON.parse(first.body.toString('utf8')) as ProductPage;
+      const limit = Number(new URLSearchParams(query).get('limit') ?? PRODUCT_PAGE_SIZE);
+      expect(page.products.length, query).toBe(Math.min(limit, page.total));
+    }
+    for (const query of [
+      '?limit=0',
+      '?limit=2&limit=3',
+      '?gender=nobody',
+      '?cursor=not%20a%20cursor',
+      '?cursor=abc',
+      '?sort=%00',
+      '?limit=%zz',
+      "?gender='men'",
+    ]) {
+      for (const _ of [1, 2]) {
+        const answer = await ask(base, `/api/products${query}`);
+        expect(answer.status, query).toBe(400);
+        expect(JSON.parse(answer.body.toString('utf8'))).toMatchObject({
+          error: { code: 'VALIDATION_FAILED' },
+        });
+      }
+    }
+  });
+
+  it('serves no page the cache dropped: after a change the next answer is loaded again', async () => {
+    const before = await ask(base, '/api/products');
+    const product = await createProduct(t.deps.database.db, {
+      title: 'Wire Late Arrival',
+      sizes: ['M'],
+      colors: ['Black'],
+      sizeGuide: null,
+    });
+    t.deps.catalog.invalidate();
+    const after = await ask(base, '/api/products');
+    expect(after.body.toString('utf8')).toContain(product.id);
+    expect(headerOf(after, 'etag')).not.toBe(headerOf(before, 'etag'));
   });
 });

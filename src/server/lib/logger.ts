@@ -26,14 +26,36 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 /** Writes a request's access log line. */
 export type AccessLog = (reqId: string, method: string, path: string, status: number, ms: number) => void;
 
+/** Access log lines are written together once this many characters wait (about 90 lines)... */
+export const ACCESS_LOG_FLUSH_CHARS = 16 * 1024;
+/** ...or this long after the first of them waits, whichever comes first. */
+export const ACCESS_LOG_FLUSH_MS = 50;
+
+/** Access logs holding lines not written yet. */
+const unwritten = new Set<() => void>();
+let flushOnExit = false;
+
+/** Writes every access log's waiting lines now; the process does it as it exits. */
+export function flushAccessLogs(): void {
+  for (const write of unwritten) {
+    try {
+      write();
+    } catch {
+      // A destination already closed (a test's) has nowhere to write to.
+    }
+  }
+}
+
 /**
  * The access log line, exactly as `logger.info({ reqId, method, path, status, ms }, 'request')`
  * writes it, but formatted here and handed straight to the logger's destination: pino's work per
  * call (bindings, serializer lookups, the redaction walk over every field) was a tenth of a cached
  * catalogue read (issue 15, benchmark 1), and these fields need none of it (nothing to redact;
  * the strings are JSON-escaped). Written when the logger's level lets info through, like the call.
- * The lines of one turn of the event loop go out in one write at its end (setImmediate), not one
- * write each: under load the write per line was the next largest cost after the response's own.
+ * Lines are buffered as a web server's access log is: written in one go once 16 KB wait or 50 ms
+ * after the first of them, and when the process exits; under load a write per request was the
+ * largest cost of an answer after the response's own (issue 39). A process killed outright loses at
+ * most those 50 ms of access lines; pino's own lines (errors, warnings) are written at once.
  */
 export function createAccessLog(logger: Logger): AccessLog {
   // The destination pino writes to (pino.symbols is its public name for it).
@@ -42,14 +64,26 @@ export function createAccessLog(logger: Logger): AccessLog {
   ]!;
   const info = logger.levels.values.info ?? 30;
   let pending = '';
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    unwritten.delete(flush);
     const lines = pending;
     pending = '';
-    stream.write(lines);
+    if (lines !== '') stream.write(lines);
   };
+  if (!flushOnExit) {
+    flushOnExit = true;
+    process.on('exit', flushAccessLogs);
+  }
   return (reqId, method, path, status, ms) => {
     if (logger.levelVal > info) return;
-    if (pending === '') setImmediate(flush);
+    if (pending === '') {
+      timer = setTimeout(flush, ACCESS_LOG_FLUSH_MS).unref();
+      unwritten.add(flush);
+    }
     pending += `{"level":${info},"time":${Date.now()},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"msg":"request"}\n`;
+    if (pending.length >= ACCESS_LOG_FLUSH_CHARS) flush();
   };
 }
