@@ -88,10 +88,11 @@ export function pagesHandler(
   const renderPage = async (c: Context<AppEnv>, nonce: string | undefined): Promise<Outcome> => {
     const handle = await loadHandler();
     if (!handle) return { kind: 'unbuilt' };
+    const request = ownOrigin(c.req.raw);
     const forwarded = new Headers();
     for (const name of FORWARDED_HEADERS) {
-      const value = c.req.header(name);
-      if (value !== undefined) forwarded.set(name, value);
+      const value = request.headers.get(name);
+      if (value !== null) forwarded.set(name, value);
     }
     let incomplete = false;
     let databaseDown = false;
@@ -113,7 +114,7 @@ export function pagesHandler(
       fetchApi,
       markIncomplete: () => (incomplete = true),
     };
-    const response = await requestScope.run(fetchApi, () => handle(c.req.raw, context));
+    const response = await requestScope.run(fetchApi, () => handle(request, context));
     if (databaseDown) {
       await response.body?.cancel();
       return { kind: 'unavailable' };
@@ -171,6 +172,26 @@ export function pagesHandler(
     c.header('Content-Length', String(bytes.length));
     return c.body(bytes, 200);
   };
+}
+
+/**
+ * Pages are sent with `Referrer-Policy: no-referrer`, under which a browser's form post says
+ * `Origin: null`. pageFormProtection (src/server/lib/csrf.ts) has accepted such a post only with
+ * `Sec-Fetch-Site: same-origin`, so it comes from one of the shop's pages: React Router's check of
+ * an action's origin, and the API's behind it, then see the page's own origin.
+ */
+function ownOrigin(request: Request): Request {
+  if (request.method !== 'POST' || request.headers.get('origin') !== 'null') return request;
+  if (request.headers.get('sec-fetch-site') !== 'same-origin') return request;
+  const headers = new Headers(request.headers);
+  headers.set('origin', new URL(request.url).origin);
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 /** What a page request gets: the handler's response (or its text, read whole), the 503 page, or nothing built. */
