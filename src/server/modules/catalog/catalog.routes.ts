@@ -19,13 +19,11 @@ const KNOWN_QUERIES_MAX = 1_000;
 export function catalogRoutes(deps: AppDeps) {
   const { catalog } = deps;
   return new Hono<AppEnv>()
-    .get('/', listQuery(), (c) => {
+    .get('/', listQuery(), async (c) => {
       const filter = c.req.valid('query');
       // A page already loaded is answered at once; otherwise (and for a cursor, checked there) it is loaded.
-      const body = catalog.peekProductsPrepared(filter);
-      return body
-        ? sendPrepared(c, body, CATALOG_CACHE_CONTROL)
-        : catalog.listProductsPrepared(filter).then((loaded) => sendPrepared(c, loaded, CATALOG_CACHE_CONTROL));
+      const body = catalog.peekProductsPrepared(filter) ?? (await catalog.listProductsPrepared(filter));
+      return sendPrepared(c, body, CATALOG_CACHE_CONTROL);
     })
     .get('/:id', async (c) =>
       sendPrepared(c, await catalog.getProductPrepared(c.req.param('id')), CATALOG_CACHE_CONTROL),
