@@ -37,6 +37,11 @@ export function productJsonLd(p: Product, publicUrl: string): Record<string, unk
   };
 }
 
+/** A product page's document title (what a search result and a browser tab show). */
+export function productTitle(p: Pick<Product, 'title' | 'brand'>): string {
+  return `${p.title} — ${p.brand} | Aelo`;
+}
+
 /** What a product's page carries in its head: title, description, canonical URL, image, JSON-LD. */
 export interface ProductHead {
   title: string;
@@ -48,7 +53,7 @@ export interface ProductHead {
 
 export function productHead(p: Product, publicUrl: string): ProductHead {
   return {
-    title: `${p.title} — ${p.brand} | Aelo`,
+    title: productTitle(p),
     description: productMetaDescription(p),
     url: `${publicUrl}/products/${p.id}`,
     image: p.images[0] ? absoluteUrl(p.images[0].url, publicUrl) : undefined,

@@ -11,7 +11,7 @@ import { productFiltersFromSearch } from '#common/catalog-query';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products';
 import { tokenStatsQueryOptions } from '#web/features/market/api/get-token-stats';
 import type { PageContext } from '#common/page-context';
-import { productHead, type ProductHead } from '#common/seo';
+import { productHead, productTitle, type ProductHead } from '#common/seo';
 import { clientData, prefetchQueries, revalidateAfterSubmit } from '#web/app/route-data';
 import { EcosystemBody, RewardsBody } from '#web/app/landing-sections';
 import { ApiError } from '#web/lib/api-client';
@@ -204,7 +204,8 @@ export function LandingPage() {
 
   return (
     <>
-      <PageTitle title={productId ? openProduct?.title : undefined} />
+      {/* A product URL's title is its search result's title, in the server's HTML and once live. */}
+      {productId && openProduct ? <title>{productTitle(openProduct)}</title> : <PageTitle />}
       <TickerBoundary>
         <TokenTicker />
       </TickerBoundary>
