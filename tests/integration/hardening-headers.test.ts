@@ -155,10 +155,10 @@ describe.each(BACKENDS)('security headers on every response (%s)', (backend) => 
     await add('page 404', anonymous.get('/no/such/page'));
 
     // Static files of the build, a source map (404 unless public), uploads, robots, sitemap.
-    const assets = readdirSync(path.join(webDistDir, 'assets'));
+    const assets = readdirSync(path.join(webDistDir, 'client', 'assets'));
     const script = assets.find((f) => f.endsWith('.js'));
     const style = assets.find((f) => f.endsWith('.css'));
-    expect(script, 'a built script in dist/web/assets').toBeDefined();
+    expect(script, 'a built script in dist/web/client/assets').toBeDefined();
     await add(
       'static script',
       app.request(`/assets/${script}`, { headers: { 'accept-encoding': 'br, gzip' } }),

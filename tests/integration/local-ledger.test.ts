@@ -4,7 +4,7 @@
  * validated, versioned transactions, token queries, a node's error shapes, state kept across a
  * restart, and no /local-chain when SOLANA_RPC_URL is set.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -30,7 +30,6 @@ import {
 } from '@solana/web3.js';
 import BigNumber from 'bignumber.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '#server/app';
 import type { LocalChain } from '#server/local-ledger/local-chain';
 import { connect, startShop as startRunningShop, stopShop, type RunningShop } from '../helpers/shop-server';
 
@@ -136,23 +135,15 @@ describe('local ledger JSON-RPC at /local-chain', () => {
     const raw = await rpc(shop.url, 'getTransaction', [signature, { encoding: 'base64' }]);
     expect((raw.result as { transaction: [string, string] }).transaction[1]).toBe('base64');
 
-    // The shop's explorer page arrives with the transaction in its HTML (no placeholder to swap).
-    const webDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
-    try {
-      writeFileSync(
-        path.join(webDir, 'index.html'),
-        '<!doctype html><html><head><title>Aelo</title></head><body><div id="root"></div></body></html>',
-      );
-      const page = await createApp(shop.t.deps, { webDir }).request(`/explorer/tx/${signature}`);
-      expect(page.status).toBe(200);
-      const html = await page.text();
-      expect(html).toContain(signature);
-      expect(html).toContain(to.toBase58());
-      expect(html).toContain('Program 11111111111111111111111111111111 success');
-      expect(html).not.toContain('animate-pulse rounded-xl');
-    } finally {
-      rmSync(webDir, { recursive: true, force: true });
-    }
+    // The shop's explorer page arrives with the transaction in its HTML (no placeholder to swap),
+    // rendered by the built web app (npm run build).
+    const page = await shop.t.app.request(`/explorer/tx/${signature}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(signature);
+    expect(html).toContain(to.toBase58());
+    expect(html).toContain('Program 11111111111111111111111111111111 success');
+    expect(html).not.toContain('animate-pulse rounded-xl');
   });
 
   it('runs versioned transactions and asks clients to accept them', async () => {
