@@ -27,9 +27,12 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
  * before the app's code is in. Runs as an inline script right after the dialog's HTML, so before
  * the first paint: the dialog becomes modal at once (top layer, page behind dimmed and inert, no
  * entrance played), and until the app takes it over (Modal sets data-live):
- * - a form inside it that is submitted (its own post, such as the disclaimer's acknowledgement,
- *   goes to the server as any form) closes it at once, marked data-dismissed, so the press shows
- *   while the server answers; the app, if it arrives first, applies the same answer (Modal);
+ * - a form of the dialog (the disclaimer's acknowledgement) is the browser's: a press on it is a
+ *   plain form post, which the server answers with the page again. The dialog closes at once,
+ *   marked data-dismissed (the app, should it take over before the answer, applies the same answer
+ *   instead of showing it again, see Modal). The press never reaches React: were the page's code
+ *   already hydrating, React would first hydrate the whole page at once to hand it over (its
+ *   handling of a press on a part it has not hydrated yet), which on a slow phone takes seconds;
  * - Escape presses its [data-dismiss] control (the close icon) instead of only hiding it, which
  *   the app would show again.
  * Serialized with toString(): self-contained (no imports, no names from outside).
@@ -41,16 +44,49 @@ function adoptServerDialog(script: Element | null): void {
   dialog.setAttribute('data-server-open', '');
   dialog.removeAttribute('open');
   dialog.showModal();
+
+  const inForm = (target: EventTarget | null) =>
+    target instanceof Element &&
+    dialog.contains(target) &&
+    target.closest('form, button[type="submit"]') !== null;
+  // Listened for on window, in the capture phase: before React's listeners on the document.
+  const press = (event: Event) => {
+    if (!isLive() && inForm(event.target)) event.stopPropagation();
+  };
+  for (const type of [
+    'pointerdown',
+    'pointerup',
+    'pointercancel',
+    'mousedown',
+    'mouseup',
+    'touchstart',
+    'touchend',
+    'touchcancel',
+    'click',
+    'auxclick',
+    'dblclick',
+    'contextmenu',
+    'keydown',
+    'keypress',
+    'keyup',
+  ]) {
+    window.addEventListener(type, press, { capture: true, passive: true });
+  }
+  window.addEventListener(
+    'submit',
+    (event) => {
+      if (isLive() || !inForm(event.target)) return;
+      event.stopPropagation();
+      dialog.setAttribute('data-dismissed', '');
+      dialog.close();
+    },
+    { capture: true },
+  );
   dialog.addEventListener('cancel', (event) => {
     if (isLive()) return;
     event.preventDefault();
     const dismiss = dialog.querySelector('[data-dismiss]');
     if (dismiss instanceof HTMLElement) dismiss.click();
-  });
-  dialog.addEventListener('submit', () => {
-    if (isLive()) return;
-    dialog.setAttribute('data-dismissed', '');
-    dialog.close();
   });
 }
 
