@@ -46,24 +46,27 @@ describe('security headers', () => {
   it.each([
     ['over http, local uploads', PLAIN],
     ['over https, uploads on S3', HTTPS_S3],
-  ])("gives the API's answers the headers hono/secure-headers gives them, set once as fixed (%s)", async (_, settings) => {
-    const fixed = appWith(createSecurityHeaders(settings as Config).api);
-    const hono = appWith(secureHeaders(securityHeaderOptions(settings, false)));
-    for (const path of ['/json', '/not-modified', '/error', '/raw', '/own-header']) {
-      // After a first request (the fixed set is read from the middleware at start-up) and at once.
-      for (const _ of [1, 2]) {
-        const [a, b] = await Promise.all([fixed.request(path), hono.request(path)]);
-        expect([...a.headers], path).toEqual([...b.headers]);
-        expect(a.status, path).toBe(b.status);
+  ])(
+    "gives the API's answers the headers hono/secure-headers gives them, set once as fixed (%s)",
+    async (_, settings) => {
+      const fixed = appWith(createSecurityHeaders(settings as Config).api);
+      const hono = appWith(secureHeaders(securityHeaderOptions(settings, false)));
+      for (const path of ['/json', '/not-modified', '/error', '/raw', '/own-header']) {
+        // After a first request (the fixed set is read from the middleware at start-up) and at once.
+        for (const _ of [1, 2]) {
+          const [a, b] = await Promise.all([fixed.request(path), hono.request(path)]);
+          expect([...a.headers], path).toEqual([...b.headers]);
+          expect(a.status, path).toBe(b.status);
+        }
       }
-    }
-    const res = await fixed.request('/json');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('strict-transport-security')).toBe(
-      settings.secureCookies ? 'max-age=31536000; includeSubDomains' : null,
-    );
-  });
+      const res = await fixed.request('/json');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security')).toBe(
+        settings.secureCookies ? 'max-age=31536000; includeSubDomains' : null,
+      );
+    },
+  );
 
   it("gives each page a fresh nonce in its policy, the API's policy none", async () => {
     const { api, page } = createSecurityHeaders(PLAIN as Config);

@@ -1,12 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './hono-env';
-import {
-  chooseEncoding,
-  etagOf,
-  matchesIfNoneMatch,
-  type Bytes,
-  type PreparedBody,
-} from './prepared-body';
+import { chooseEncoding, etagOf, matchesIfNoneMatch, type Bytes, type PreparedBody } from './prepared-body';
 
 /**
  * Answers with a prepared body: 304 without a body when If-None-Match names it, else its bytes in
