@@ -279,7 +279,7 @@ export function Dialog({
       className={cn(
         'animate-dialog-in m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-2xl border-0 bg-white p-0 text-stone-900 shadow-2xl shadow-stone-950/20',
         // Without JavaScript it stays a plain open dialog: centred over the dimmed page all the same.
-        '[&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(12_10_9/0.5)]',
+        '[&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:shadow-[0_0_0_100vmax] [&:not(:modal)]:shadow-stone-950/50',
         dialogSizes[size],
         className,
       )}
