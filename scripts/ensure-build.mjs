@@ -6,7 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'db'];
+const inputs = [
+  'src',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'db',
+];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
