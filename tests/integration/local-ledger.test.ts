@@ -300,8 +300,17 @@ describe('local ledger JSON-RPC at /local-chain', () => {
     const remote = await startShop({ SOLANA_RPC_URL: `${shop.url}/local-chain` });
     try {
       expect(remote.t.deps.localChain).toBeUndefined();
-      const res = await fetch(`${remote.url}/local-chain`, { method: 'POST', body: '{}' });
-      expect(res.status).toBe(404);
+      // No ledger answers there (it would, before the page layer): a JSON-RPC call is a POST to a
+      // page path, a form post without the shop's origin, refused.
+      const res = await fetch(`${remote.url}/local-chain`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({
+        error: { code: 'CSRF_REJECTED', message: 'Cross-site request refused' },
+      });
     } finally {
       await stopShop(remote);
     }
