@@ -17,10 +17,11 @@
 // above all) move with it. On the shared two-core machines here it ranged from 1,077 to 2,235
 // within an hour, so the bench keeps the default rather than calibrating to one reading.
 //
-// Targets of the storefront pages (issue 11): performance >= 95, accessibility 100, best practices
-// and SEO >= 95, LCP < 2.0 s, TBT < 150 ms, CLS < 0.05. The account pages, rendered on the
-// server for their signed-in owner (docs/decisions/014), have the same targets but SEO (they are
-// not for search engines: 'noindex' and robots.txt; reported for context), as issue 15 asks. Every figure goes to `npm run bench`'s table through reportFigures, which fails
+// Targets of the storefront pages: issue 39's (performance >= 95, TBT <= 200 ms, CLS 0,
+// accessibility 100) and issue 11's others (best practices and SEO >= 95, LCP < 2.0 s). The account
+// pages, rendered on the server for their signed-in owner (docs/decisions/014), have the same
+// targets but SEO (they are not for search engines: 'noindex' and robots.txt; reported for
+// context), as issue 15 asks. Every figure goes to `npm run bench`'s table through reportFigures, which fails
 // the run on a missed target; this script exits 1 when a page cannot be measured.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -40,18 +41,18 @@ interface PageFigures {
   cls: number;
 }
 
-type Comparison = '<' | '>=';
+type Comparison = '<' | '<=' | '>=';
 type Targets = { [K in keyof PageFigures]: [Comparison, number] | null };
 
-/** Issue 11's targets: the storefront's pages, rendered on the server. */
+/** The storefront's pages, rendered on the server: issue 39's targets, issue 11's for the rest. */
 const STOREFRONT_TARGETS: Targets = {
   performance: ['>=', 95],
   accessibility: ['>=', 100],
   bestPractices: ['>=', 95],
   seo: ['>=', 95],
   lcpMs: ['<', 2000],
-  tbtMs: ['<', 150],
-  cls: ['<', 0.05],
+  tbtMs: ['<=', 200],
+  cls: ['<=', 0],
 };
 
 /** The account pages: the storefront's targets, behind a sign-in and kept out of search engines. */

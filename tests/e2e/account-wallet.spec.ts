@@ -19,6 +19,7 @@ import type { Database } from '#server/db/client';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
 import { signInAsAdmin, signUpCustomer } from '../helpers/browser-auth';
 import { createScratchDatabase, TEST_DATABASE_URL, type ScratchDatabase } from '../helpers/databases';
+import { HYDRATION_MISMATCH, withoutLoaderQuery } from '../helpers/loader-data';
 import { openTestDatabase } from '../helpers/test-app';
 
 const hasPostgres = TEST_DATABASE_URL !== undefined;
@@ -217,15 +218,12 @@ describeBrowser('wallet and rewards', () => {
       const body = (await res.json()) as { token: Record<string, unknown> };
       await route.fulfill({ response: res, json: { ...body, token: { ...body.token, demoWallet: false } } });
     });
-    // The server renders the page with the shop's real answer in its hydration state; without that
-    // state the browser renders the page itself and asks /api/shop, answered above.
+    // The server renders the page with the shop's real answer in its loaders' data; without that
+    // answer the browser asks /api/shop itself, answered above (and renders over the server's HTML).
+    shop.allowConsoleErrors(HYDRATION_MISMATCH);
     await page.route('**/profile/wallet', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(
-        /<script type="application\/json" id="ssr-state">.*?<\/script>/s,
-        '',
-      );
-      await route.fulfill({ response, body: html });
+      await route.fulfill({ response, body: withoutLoaderQuery(await response.text(), ['shop-info']) });
     });
     await signUpCustomer(page, shop.server, 'wallet');
     await page.goto('/profile/wallet');

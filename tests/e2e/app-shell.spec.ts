@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, useBrowserSuite, waitPastRetries } from '../helpers/browser';
+import { HYDRATION_MISMATCH, withoutLoaderQuery } from '../helpers/loader-data';
+
+/** The signed-in user's query (lib/auth-keys.ts). */
+const USER_QUERY = ['auth', 'me'] as const;
 
 const PASSWORD = 'correct-horse-battery';
 
@@ -17,24 +21,6 @@ async function signInOn(page: Page, email: string, password: string): Promise<vo
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** React Router's loaders' data in the page: a JavaScript string literal holding its encoded stream. */
-const LOADER_DATA = /(streamController\.enqueue\()("(?:[^"\\]|\\.)*")(\))/g;
-/** The signed-in user's query (lib/current-user.ts) as the loaders' data names it: its key, hashed. */
-const USER_QUERY_HASH = JSON.stringify(JSON.stringify(['auth', 'me']));
-
-/** The page without the user the server loaded: that query gets another name, so the browser has none. */
-function withoutServerUser(html: string): string {
-  let found = false;
-  const edited = html.replace(LOADER_DATA, (_whole, before: string, literal: string, after: string) => {
-    const stream = JSON.parse(literal) as string;
-    if (stream.includes(USER_QUERY_HASH)) found = true;
-    const renamed = stream.replaceAll(USER_QUERY_HASH, JSON.stringify(JSON.stringify(['not-the-user'])));
-    return `${before}${JSON.stringify(renamed).replaceAll('<', '\\u003c')}${after}`;
-  });
-  expect(found, 'the user query in the page').toBe(true);
-  return edited;
 }
 
 describeBrowser('app shell', () => {
@@ -116,10 +102,10 @@ describeBrowser('app shell', () => {
     // data. Without it (as when the server could not load the user in its time budget) the browser
     // loads the user itself, which is what fails here. The page's HTML then differs from what the
     // browser renders (a spinner while the user loads), which React reports and renders over.
-    shop.allowConsoleErrors(/Minified React error #418|Hydration failed/);
+    shop.allowConsoleErrors(HYDRATION_MISMATCH);
     await page.route('**/login', async (route) => {
       const response = await route.fetch();
-      const html = withoutServerUser(await response.text());
+      const html = withoutLoaderQuery(await response.text(), USER_QUERY);
       await route.fulfill({ response, body: html });
     });
     await page.clock.install();
@@ -346,7 +332,7 @@ describeBrowser('app shell', () => {
     // The browser checks the session itself when the page came without the user the server loaded.
     await page.route('**/admin/customers', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, body: withoutServerUser(await response.text()) });
+      await route.fulfill({ response, body: withoutLoaderQuery(await response.text(), USER_QUERY) });
     });
     await page.goto('/admin/customers');
     const failed = page.getByRole('alert');

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import { EnvSchema, loadConfig } from '#server/config';
+import { webDistDir } from '#server/lib/paths';
 import { SPA_ROUTE_PATTERNS } from '#common/routes';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app';
@@ -16,15 +17,18 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp({ backend });
+    // Laid out as the web build (dist/web): static files of the test's own under client/, the
+    // pages from the real server build (npm run build) under server/.
     webDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
-    mkdirSync(path.join(webDir, 'assets'));
-    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
+    const client = path.join(webDir, 'client');
+    mkdirSync(path.join(client, 'assets'), { recursive: true });
     writeFileSync(
-      path.join(webDir, 'assets', 'index-abc123.js'),
+      path.join(client, 'assets', 'index-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(5000))});`,
     );
-    writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["app.tsx"]}');
-    writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n');
+    writeFileSync(path.join(client, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["app.tsx"]}');
+    writeFileSync(path.join(client, 'robots.txt'), 'User-agent: *\n');
+    symlinkSync(path.join(webDistDir, 'server'), path.join(webDir, 'server'));
     app = createApp(t.deps, { webDir });
   });
   afterAll(async () => {
@@ -83,11 +87,12 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
       expect(res.headers.get('cache-control'), url).toBe(
         url.startsWith('/orders/') || url.startsWith('/profile') ? 'no-store' : 'no-cache',
       );
-      expect(await res.text()).toContain('<div id="root">');
+      // The web app's page, rendered by the server.
+      expect(await res.text(), url).toMatch(/^<!DOCTYPE html><html lang="en">[^]*<h1/);
     }
     const missing = await app.request('/no/such/page');
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('<div id="root">');
+    expect(await missing.text()).toContain('Page not found');
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
