@@ -87,8 +87,8 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
       expect(res.headers.get('cache-control'), url).toBe(
         url.startsWith('/orders/') || url.startsWith('/profile') ? 'no-store' : 'no-cache',
       );
-      // The web app's page, rendered by the server.
-      expect(await res.text(), url).toMatch(/^<!DOCTYPE html><html lang="en">[^]*<h1/);
+      // The web app's document, from its server build.
+      expect(await res.text(), url).toMatch(/^<!DOCTYPE html><html lang="en">/);
     }
     const missing = await app.request('/no/such/page');
     expect(missing.status).toBe(404);
