@@ -164,24 +164,25 @@ describe.each(BACKENDS)('LOCAL_LEDGER=demo on a live-looking shop (%s)', (backen
     await fake?.close();
   });
 
-  /** The banner, server-rendered once before #root: its headline and its sentence. */
+  /** The banner, server-rendered once as the first element of the body: its headline and its sentence. */
   const expectBanner = (html: string) => {
     const banner =
-      /<section class="demo-ledger-banner" aria-label="Demo ledger notice">[\s\S]*?<\/section>/.exec(html);
+      /<body><section class="demo-ledger-banner" aria-label="Demo ledger notice">[\s\S]*?<\/section>/.exec(
+        html,
+      );
     expect(banner, 'the demo ledger banner').not.toBeNull();
     expect(banner![0]).toContain(DEMO_LEDGER_TEXTS.headline);
     expect(banner![0]).toContain(DEMO_LEDGER_TEXTS.detail);
     expect(html.split(DEMO_LEDGER_TEXTS.headline)).toHaveLength(2);
-    expect(html.indexOf(banner![0])).toBeLessThan(html.indexOf('<div id="root">'));
   };
 
   it('says "Demo ledger: payments are not real" in the server-rendered landing page', async () => {
     expect(t.deps.config.solana).toMatchObject({ localLedger: true, demoLedger: 'opted-in' });
     const html = await page(t, '/');
     expectBanner(html);
-    // Rendered on the server: the page's markup and its hydration state are in the HTML.
-    expect(html).toContain('id="ssr-state"');
-    expect(html).toMatch(/<div id="root"><div[^>]*>[\s\S]*<header/);
+    // Rendered on the server: the page's markup (after the banner) and its data are in the HTML.
+    expect(html).toMatch(/<\/section><div[^>]*>[\s\S]*<header/);
+    expect(html).toContain('window.__reactRouterContext.streamController.enqueue(');
     // The page cache serves the same (a second anonymous visit).
     expectBanner(await page(t, '/'));
   });
