@@ -110,7 +110,7 @@ export function pagesHandler(
     const context: PageContext = {
       nonce,
       publicUrl: deps.config.publicUrl,
-      demoLedger: deps.config.solana.localLedger !== null,
+      demoLedger: deps.config.solana.localLedger,
       fetchApi,
       markIncomplete: () => (incomplete = true),
     };
