@@ -60,7 +60,9 @@ describe.each(BACKENDS)('page cache (%s)', (backend) => {
       sizeGuide: null,
     });
     // The renderer and the database warmed up (a cold first render can miss the data budget),
-    // without the cache (an Authorization header skips it).
+    // without the cache (an Authorization header skips it). The shop's info (every storefront
+    // page's footer) first waits for the local ledger to be set up, seconds after start.
+    expect((await t.app.request('/api/shop')).status).toBe(200);
     for (const path of ['/', `/products/${product.id}`])
       await t.app.request(path, { headers: { authorization: 'Bearer warm-up' } });
     await changed();
