@@ -6,7 +6,8 @@ import { PageTitle } from '#web/components/page-title';
 import { buttonClasses } from '#web/components/ui/button';
 import { paths, type LandingSection } from '#web/config/paths';
 import { useCartStore } from '#web/features/checkout/stores/cart-store';
-import { productQueryOptions, useProduct } from '#web/features/catalog/api/get-product';
+import { getProduct, productQueryOptions, useProduct } from '#web/features/catalog/api/get-product';
+import type { Product } from '#common/schemas/product';
 import { productFiltersFromSearch } from '#common/catalog-query';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products';
 import { tokenStatsQueryOptions } from '#web/features/market/api/get-token-stats';
@@ -248,25 +249,38 @@ export default LandingPage;
 /** Rendered on the server with the first products, the ticker's figures and an opened product. */
 export async function loader({ params, request, context }: LoaderFunctionArgs<PageContext>) {
   const url = new URL(request.url);
-  const { data: queries, queryClient } = await prefetchQueries(
+  // A product URL's head (title, description, structured data) and its 404 need the product
+  // itself: it is waited for beyond the data budget (a database out of reach then makes the page
+  // the 503 page, src/server/modules/pages), and is in the page's data when it came within it.
+  const { id } = params;
+  const opened = id ? openedProduct(id) : undefined;
+  const { data: queries } = await prefetchQueries(
     (client) =>
       Promise.all([
         client.prefetchInfiniteQuery(productsQueryOptions(productFiltersFromSearch(url.searchParams))),
         client.prefetchQuery(tokenStatsQueryOptions()),
-        params.id ? client.prefetchQuery(productQueryOptions(params.id)) : undefined,
+        opened?.then(({ product }) => {
+          if (product && id) client.setQueryData(productQueryOptions(id).queryKey, product);
+        }),
       ]),
     context.markIncomplete,
   );
-  if (!params.id) return data({ ...queries, product: null });
-  const options = productQueryOptions(params.id);
-  const product = queryClient.getQueryData(options.queryKey);
-  const error = queryClient.getQueryState(options.queryKey)?.error;
+  if (!opened) return data({ ...queries, product: null });
+  const { product, missing } = await opened;
   // A product that does not exist is the landing page with the modal's "not found", as a 404.
-  const missing = error instanceof ApiError && error.status === 404;
   return data(
     { ...queries, product: product ? productHead(product, context.publicUrl) : null },
     { status: missing ? 404 : 200 },
   );
+}
+
+/** The product a product URL opens; `missing` when the shop has no such product. */
+async function openedProduct(id: string): Promise<{ product: Product | undefined; missing: boolean }> {
+  try {
+    return { product: await getProduct(id), missing: false };
+  } catch (error) {
+    return { product: undefined, missing: error instanceof ApiError && error.status === 404 };
+  }
 }
 
 export const clientLoader = clientData;
