@@ -12,7 +12,10 @@ export const ConsentFormSchema = z
   .object({
     [CONSENT_STORAGE_KEYS.cookieConsent]: flag.optional(),
     // Acknowledged or not shown: there is no "false" for the disclaimer.
-    [CONSENT_STORAGE_KEYS.disclaimerAccepted]: z.literal('true').transform(() => true).optional(),
+    [CONSENT_STORAGE_KEYS.disclaimerAccepted]: z
+      .literal('true')
+      .transform(() => true)
+      .optional(),
     [RETURN_FIELD]: z.string().max(2048).optional(),
   })
   .refine(

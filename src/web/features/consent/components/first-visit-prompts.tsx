@@ -8,7 +8,12 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Dialog } from '#web/components/ui/dialog';
 import { paths } from '#web/config/paths';
-import { CONSENT_STORAGE_KEYS, useCookieConsent, useStoredFlag, writeStoredFlag } from '../hooks/use-stored-flag';
+import {
+  CONSENT_STORAGE_KEYS,
+  useCookieConsent,
+  useStoredFlag,
+  writeStoredFlag,
+} from '../hooks/use-stored-flag';
 import { ConsentForm } from './consent-form';
 
 /**
