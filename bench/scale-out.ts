@@ -178,7 +178,7 @@ async function openWatcher(
 }
 
 async function main() {
-  for (const file of ['dist/web/index.html', 'dist/ssr/entry-server.js']) {
+  for (const file of ['dist/web/server/index.js', 'dist/server/main.js']) {
     if (!existsSync(path.join(ROOT, file)))
       throw new Error(`${file} is missing: run \`npm run build\` first`);
   }

@@ -194,7 +194,7 @@ function checkPage(name: string, body: string, total: number) {
 }
 
 async function main() {
-  for (const file of [path.join(DIST, 'web', 'index.html'), path.join(DIST, 'ssr', 'entry-server.js')]) {
+  for (const file of [path.join(DIST, 'web', 'server', 'index.js'), path.join(DIST, 'server', 'main.js')]) {
     if (!existsSync(file))
       throw new Error(`${file} is missing: run \`npm run build\` first (or pass --dist=DIR)`);
   }

@@ -2,9 +2,10 @@
 export const GUEST_ORDER_ROUTE = '/orders/:id';
 
 /**
- * The spec's route table (plus /privacy, shareable product pages and the audit panel). The server
- * answers these with the SPA; anything else that is not a file or an API route gets the SPA's 404
- * page with a 404 status. The web router declares exactly these paths (see web/config/paths.ts).
+ * The spec's route table (plus /privacy, shareable product pages and the audit panel): the pages
+ * the web app renders; anything else that is not a file or an API route gets its 404 page with a
+ * 404 status. The web app's route table (src/web/app/routes.ts) declares exactly these paths and
+ * FORM_POST_ROUTES (routes.test.ts there), and web/config/paths.ts builds their links.
  */
 export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/',
@@ -38,6 +39,12 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/admin/airdrops',
   '/admin/settings',
 ];
+
+/**
+ * Paths the web app answers only as form posts (a press before its code arrives, or without
+ * JavaScript): Sign Out and the consent prompts. Opened as a page, each redirects to the shop.
+ */
+export const FORM_POST_ROUTES: readonly string[] = ['/sign-out', '/consent'];
 
 function toRegExp(pattern: string): RegExp {
   const body = pattern

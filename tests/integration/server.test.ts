@@ -127,6 +127,23 @@ describe.each(BACKENDS)('server basics (%s)', (backend) => {
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 
+  it('serves the pages once the web build is there, when a request came before it (npm run build still running)', async () => {
+    const later = mkdtempSync(path.join(tmpdir(), 'shop-web-later-'));
+    try {
+      mkdirSync(path.join(later, 'client'));
+      const early = createApp(t.deps, { webDir: later });
+      const before = await early.request('/about');
+      expect(before.status).toBe(503);
+      expect(await before.text()).toContain('not built yet');
+      symlinkSync(path.join(webDistDir, 'server'), path.join(later, 'server'));
+      const after = await early.request('/about');
+      expect(after.status).toBe(200);
+      expect(await after.text()).toContain('<html');
+    } finally {
+      rmSync(later, { recursive: true, force: true });
+    }
+  });
+
   it('answers unknown API routes with 404 JSON', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const res = await app.request('/api/nothing/here', {

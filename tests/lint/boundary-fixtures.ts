@@ -38,7 +38,7 @@ export const FORBIDDEN_IMPORTS: BoundaryFixture[] = [
   {
     name: 'a web feature imports the app layer',
     file: 'src/web/features/catalog/components/lint-fixture.ts',
-    code: "import * as app from '../../../app/router';\nexport const x = app;\n",
+    code: "import * as app from '../../../app/route-data';\nexport const x = app;\n",
     rule: 'import-x/no-restricted-paths',
   },
   {

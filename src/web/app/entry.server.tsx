@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import type { PageContext } from '#common/page-context';
-import { NonceProvider } from './nonce';
+import { NonceProvider } from '#web/lib/nonce';
 
 export { setApiTransport } from '#web/lib/api-client';
 

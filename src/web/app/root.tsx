@@ -24,7 +24,7 @@ import { createQueryClient, queryClient as browserQueryClient } from '#web/lib/q
 import { AreaErrorBoundary, AreaError } from './error-boundaries';
 import { NotFoundContent } from './layouts/not-found-content';
 import { LoaderQueries, prefetchQueries, revalidateAfterSubmit } from './route-data';
-import { useNonce } from './nonce';
+import { useNonce } from '#web/lib/nonce';
 import fontHref from './fonts/inter-core-wght-normal.woff2?url';
 import stylesHref from './styles.css?url';
 

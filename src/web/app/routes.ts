@@ -1,8 +1,9 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 /**
- * The route table: exactly the paths of src/common/routes.ts (config/paths.ts; routes.test.ts
- * checks both agree), each a route module under ./routes, plus a 404 page per area. Storefront
+ * The route table: exactly the pages of src/common/routes.ts and its form-post paths (sign-out,
+ * consent; routes.test.ts checks they agree), each a route module under ./routes, plus a 404 page
+ * per area. Storefront
  * pages render on the server; the back office renders in the browser behind its sign-in
  * (routes/admin/layout.tsx).
  */

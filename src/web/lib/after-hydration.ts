@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * Browser-only state (the persisted cart and checkout) must not differ from the server's HTML
  * while React hydrates it. Stores register here and read localStorage once the page has
- * hydrated (main.tsx calls markHydrated); a store loaded later reads it at once.
+ * hydrated (the root route, app/root.tsx, calls markHydrated); a store loaded later reads it at once.
  */
 let hydrated = false;
 const waiting: (() => void)[] = [];

@@ -91,7 +91,7 @@ export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>
 
 let transport: ApiTransport = (url, init) => fetch(url, init);
 
-/** The server renderer (entry-server.tsx) answers the pages' queries in process, with the visitor's cookies. */
+/** On the server (app/entry.server.tsx) the pages' queries are answered in process, with the visitor's cookies. */
 export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }

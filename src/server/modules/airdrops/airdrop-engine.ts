@@ -311,6 +311,15 @@ export function createAirdropEngine(deps: {
     },
 
     async tick() {
+      // A shop that cannot airdrop (no token or no treasury) has nothing due: it says so before
+      // asking the market feeds or the chain anything (the scheduler stays quiet about it).
+      const accounts = await deps.chain.requireAccounts();
+      if (!accounts.treasury) {
+        throw new AppError(
+          'NOT_CONFIGURED',
+          'Airdrops need the treasury key (TREASURY_SECRET_KEY or TREASURY_KEY_FILE)',
+        );
+      }
       const result = await locked(async () => {
         const runs: ScheduledRun[] = [];
         await resume();

@@ -69,19 +69,21 @@ export function pagesHandler(
     });
     return build;
   };
-  let handler: Promise<ReturnType<typeof createRequestHandler> | null> | undefined;
+  // The built handler, loaded once. A build not there yet (a request while `npm run build` runs)
+  // is looked for again on the next request rather than remembered as missing.
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
   const loadHandler = () => {
     const { loadBuild } = options;
     if (loadBuild)
       return Promise.resolve(createRequestHandler(async () => useBuild(await loadBuild()), 'development'));
-    return (handler ??= (async () => {
-      const file = path.join(options.buildDir, 'server', 'index.js');
-      if (!existsSync(file)) return null;
-      return createRequestHandler(
-        useBuild((await import(pathToFileURL(file).href)) as ServerBuild),
-        'production',
-      );
-    })());
+    if (handler) return handler;
+    const file = path.join(options.buildDir, 'server', 'index.js');
+    if (!existsSync(file)) return Promise.resolve(null);
+    handler = import(pathToFileURL(file).href).then((build: ServerBuild) =>
+      createRequestHandler(useBuild(build), 'production'),
+    );
+    handler.catch(() => (handler = undefined));
+    return handler;
   };
 
   /** The handler's answer for this request, its scripts carrying `nonce`. */
