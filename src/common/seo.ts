@@ -1,4 +1,5 @@
-import { categoryLabel, genderLabel, type Product } from './schemas/product';
+import { categoryLabel, genderLabel } from './catalog';
+import type { Product } from './schemas/product';
 
 export function absoluteUrl(url: string, publicUrl: string): string {
   return /^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;

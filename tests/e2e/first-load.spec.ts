@@ -167,6 +167,10 @@ describeBrowser('storefront first load', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`/products/${product!.id}`);
+    // The modal's own code comes once the page is live (its chunk is not part of the landing's).
+    await expect
+      .poll(async () => (await dialogs(page)).every((dialog) => dialog.hydrated), { timeout: 10_000 })
+      .toBe(true);
     expect(await dialogs(page)).toEqual([
       { name: 'product-modal-title', modal: true, entrance: [], hydrated: true },
       { name: 'disclaimer', modal: true, entrance: [], hydrated: true },
@@ -177,89 +181,33 @@ describeBrowser('storefront first load', () => {
     await page.close();
   });
 
-  it('loads the code of the sections below the grid only when they come near, keeping their server HTML meanwhile', async () => {
-    const page = await shop.newPage({ width: 1280, height: 800 });
-    const chunks: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) chunks.push(pathname);
-    });
-    const sectionsChunk = () => chunks.some((p) => p.startsWith('/assets/landing-sections-'));
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    // Hydrated (the shop's filters answer), the sections' code not loaded, their HTML whole.
-    expect(chunks.length).toBeGreaterThan(0);
-    expect(sectionsChunk(), chunks.join('\n')).toBe(false);
-    const rewards = page.locator('#rewards');
-    const ecosystem = page.locator('#ecosystem');
-    await rewards.getByRole('heading', { name: 'Example distribution' }).waitFor({ state: 'attached' });
-    await ecosystem.getByRole('heading', { name: 'Random holder rewards' }).waitFor({ state: 'attached' });
-    const serverText = await rewards.textContent();
-    expect(serverText).toContain('Example distribution');
-
-    // The page answers a filter while they wait (no update of the page waits for their code).
-    const products: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/products') products.push(request.url());
-    });
-    await page
-      .getByRole('group', { name: 'Gender' })
-      .getByRole('button', { name: "Men's", exact: true })
-      .click();
-    await page.waitForURL((url) => url.searchParams.get('gender') === 'mens');
-    await expect.poll(() => products.length).toBeGreaterThan(0);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('group', { name: 'Gender' })
-          .getByRole('button', { name: "Men's", exact: true })
-          .getAttribute('aria-pressed'),
-      )
-      .toBe('true');
-    expect(sectionsChunk()).toBe(false);
-
-    await rewards.scrollIntoViewIfNeeded();
-    await expect.poll(sectionsChunk).toBe(true);
-    await ecosystem.scrollIntoViewIfNeeded();
-    await ecosystem.getByRole('heading', { name: 'Random holder rewards' }).waitFor();
-    // Rendered in place by its code: the same content (a hydration error fails the test).
-    await page.locator('#rewards [data-deferred="rewards"] table').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await rewards.textContent()).toBe(serverText);
-
-    // Reached by a client navigation (no server HTML), they render at once.
-    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
-    await page.waitForURL('**/about');
-    await page.getByRole('banner').getByRole('link').first().click(); // the brand: home
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.locator('#rewards').getByRole('heading', { name: 'Example distribution' }).waitFor();
-  });
-
-  it('keeps the stylesheet written into the page as the only one: code loaded later asks for no stylesheet', async () => {
+  it("links the one stylesheet from the document's head: code loaded later asks for no other", async () => {
     const page = await shop.newPage({ width: 1280, height: 800 });
     const stylesheets: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css'))
-        stylesheets.push(request.url());
+        stylesheets.push(new URL(request.url()).pathname);
     });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
+    const linked = await page
+      .locator('head link[rel="stylesheet"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(linked).toEqual([expect.stringMatching(/^\/assets\/styles-[\w-]+\.css$/)]);
+    expect(stylesheets).toEqual(linked);
     const sheets = () => page.evaluate(() => document.styleSheets.length);
     const before = await sheets();
-    expect(await page.locator('style[data-href$=".css"]').count()).toBe(1);
-    // A product (the modal's chunk), the sections below the grid (their chunk), another page.
+    // A product (the modal's chunk), another page, the account's sign-in page.
     const grid = page.getByRole('list', { name: 'Products' });
     await grid.getByRole('link').first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add to Cart' }).waitFor();
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.locator('#ecosystem').scrollIntoViewIfNeeded();
-    await page.locator('#rewards [data-deferred="rewards"] table').waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL('**/faq');
     await page.waitForLoadState('networkidle');
     // Each would otherwise add the whole stylesheet again: fetched twice, every rule matched twice.
-    expect(stylesheets).toEqual([]);
+    expect(stylesheets).toEqual(linked);
     expect(await sheets()).toBe(before);
   });
 
@@ -303,60 +251,6 @@ describeBrowser('storefront first load', () => {
     // Only that file, and 30 KB at most (Inter's whole latin face is 48 KB).
     expect([...new Set(fonts.map((f) => f.url))]).toEqual([...preloaded]);
     for (const font of fonts) expect(font.bytes).toBeLessThanOrEqual(30 * 1024);
-  });
-
-  it("asks for the page's code only once the page is on screen (first contentful paint)", async () => {
-    for (const path of ['/', '/login']) {
-      const page = await shop.newPage({ consent: 'unset' });
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      const { paint, scripts } = await page.evaluate(() => ({
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-        scripts: performance
-          .getEntriesByType('resource')
-          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-          .map((entry) => entry.startTime),
-      }));
-      expect(paint, path).toBeGreaterThan(0);
-      expect(scripts.length, path).toBeGreaterThan(0);
-      for (const start of scripts) expect(start, path).toBeGreaterThanOrEqual(paint!);
-      await page.close();
-    }
-  });
-
-  it('follows a link in a part whose code has not loaded yet as the router does, without loading the page again', async () => {
-    const page = await shop.newPage({ width: 1280, height: 800 });
-    // The footer's code is held back: its links are the server's HTML when the shopper clicks.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/storefront-footer-*.js', async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    });
-    const documents: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
-    });
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    const footer = page.locator('[data-deferred="site-footer"]').getByRole('contentinfo');
-    await footer.waitFor({ state: 'attached' });
-    await footer.getByRole('link', { name: 'Terms', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/terms');
-    expect(documents).toEqual(['/']);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
-      true,
-    );
-    // A link asked for in a new tab is left to the browser.
-    const link = footer.getByRole('link', { name: 'FAQ', exact: true });
-    expect(
-      await link.evaluate((a) =>
-        a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true })),
-      ),
-    ).toBe(true);
-    release();
   });
 
   it(`loads at most ${LANDING_BUDGET_BYTES / 1024} KB of gzipped JavaScript on / in a few scripts, with brotli on the wire and no checkout, admin or chart code`, async () => {

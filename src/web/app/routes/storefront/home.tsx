@@ -1,5 +1,5 @@
 import { ArrowRight, Coins, ShieldCheck, Truck } from 'lucide-react';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '#web/components/page-title';
@@ -203,6 +203,28 @@ export function LandingPage() {
     openCart();
   };
 
+  // The modal's element is kept the same while the product is: a server-rendered modal hydrates
+  // once its code is in, and a new element before then (any render of this page: the cart read
+  // after hydration, a filter) would make React drop the server's modal and draw it again.
+  const handlers = useRef({ closeProduct, addToCart });
+  useEffect(() => {
+    handlers.current = { closeProduct, addToCart };
+  });
+  const onClose = useCallback(() => handlers.current.closeProduct(), []);
+  const onAddToCart = useCallback(
+    (selection: AddToCartSelection) => handlers.current.addToCart(selection),
+    [],
+  );
+  const modal = useMemo(
+    () =>
+      productId ? (
+        <Suspense fallback={null}>
+          <ProductModal productId={productId} onClose={onClose} onAddToCart={onAddToCart} />
+        </Suspense>
+      ) : null,
+    [productId, onClose, onAddToCart],
+  );
+
   return (
     <>
       {/* A product URL's title is its search result's title, in the server's HTML and once live. */}
@@ -235,11 +257,7 @@ export function LandingPage() {
 
       <BelowTheFold />
 
-      {productId ? (
-        <Suspense fallback={null}>
-          <ProductModal productId={productId} onClose={closeProduct} onAddToCart={addToCart} />
-        </Suspense>
-      ) : null}
+      {modal}
     </>
   );
 }
