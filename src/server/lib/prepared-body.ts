@@ -107,18 +107,31 @@ export function matchesIfNoneMatch(header: string | undefined, body: PreparedBod
   return false;
 }
 
-/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
-export function chooseEncoding(acceptEncoding: string | undefined, size: number): BodyEncoding {
-  if (!acceptEncoding || size < COMPRESS_MIN_BYTES) return 'identity';
+/** Each coding an Accept-Encoding header names, and whether it is accepted (q > 0). */
+function acceptedCodings(acceptEncoding: string): Map<string, boolean> {
   const accepted = new Map<string, boolean>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     accepted.set(name.trim().toLowerCase(), q === undefined || Number(q.slice(2)) > 0);
   }
+  return accepted;
+}
+
+/** Whether an Accept-Encoding header accepts `encoding` (by name or by `*`). */
+export function acceptsEncoding(acceptEncoding: string | undefined, encoding: CompressedEncoding): boolean {
+  if (!acceptEncoding) return false;
+  const accepted = acceptedCodings(acceptEncoding);
   const star = accepted.get('*') ?? false;
-  if (accepted.get('br') ?? star) return 'br';
-  if (accepted.get('gzip') ?? accepted.get('x-gzip') ?? star) return 'gzip';
+  if (encoding === 'br') return accepted.get('br') ?? star;
+  return accepted.get('gzip') ?? accepted.get('x-gzip') ?? star;
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined, size: number): BodyEncoding {
+  if (!acceptEncoding || size < COMPRESS_MIN_BYTES) return 'identity';
+  if (acceptsEncoding(acceptEncoding, 'br')) return 'br';
+  if (acceptsEncoding(acceptEncoding, 'gzip')) return 'gzip';
   return 'identity';
 }
 

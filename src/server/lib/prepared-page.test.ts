@@ -15,6 +15,7 @@ describe('PreparedPage', () => {
     'a token near the end, twice': `<!doctype html><p>${'Leggings — 49,99 € '.repeat(4000)}</p><script nonce="${PLACEHOLDER}">1</script><style nonce="${PLACEHOLDER}"></style></html>`,
     'no token': `<p>${'x'.repeat(5000)}</p>`,
     'a token first': `${PLACEHOLDER}<p>ü</p>`,
+    'tokens early and between long parts': `<head><link nonce="${PLACEHOLDER}">${'<meta name="a" content="b">'.repeat(3000)}<script nonce="${PLACEHOLDER}">x</script>${'<p>Sculpt legging</p>'.repeat(4000)}${PLACEHOLDER}`,
     'more than 64 KiB after the token': `<p>a</p>${PLACEHOLDER}${randomBytes(100_000).toString('base64')}${PLACEHOLDER}`,
     empty: '',
   };
@@ -39,6 +40,18 @@ describe('PreparedPage', () => {
     const { br, gzip } = await forms(page, 'n');
     expect(br.length).toBeLessThan(page.size / 20);
     expect(gzip.length).toBeLessThan(page.size / 20);
+  });
+
+  it('compresses the whole document as gzip wherever the tokens are, and prefers gzip to a brotli form sent mostly uncompressed', async () => {
+    const html = documents['tokens early and between long parts']!;
+    const page = new PreparedPage(html, PLACEHOLDER);
+    const { gzip } = await forms(page, 'a-nonce-of-24-characters');
+    expect(gzip.length).toBeLessThan(page.size / 20);
+    expect(page.encodingFor('gzip, deflate, br, zstd')).toBe('gzip');
+    expect(page.encodingFor('br')).toBe('br');
+    expect(page.encodingFor(undefined)).toBe('identity');
+    const late = new PreparedPage(documents['a token near the end, twice']!, PLACEHOLDER);
+    expect(late.encodingFor('gzip, deflate, br, zstd')).toBe('br');
   });
 
   it('has the same hash for the same document', () => {

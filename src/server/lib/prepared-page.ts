@@ -1,72 +1,111 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { compress, type Bytes, type CompressedEncoding } from './prepared-body';
+import {
+  acceptsEncoding,
+  chooseEncoding,
+  compress,
+  type BodyEncoding,
+  type Bytes,
+  type CompressedEncoding,
+} from './prepared-body';
 
 /**
  * A document made once and served many times with a fresh token in it on every response (a page's
  * CSP nonce). It is made with a placeholder where the token goes; each response gets the
- * placeholder replaced by its own token. Its brotli and gzip forms are still compressed once:
- * everything before the first placeholder is compressed (on first demand, in libuv's thread pool)
- * into a stream flushed to a byte boundary and left open, and each response appends the rest of the
- * document, token included, as stored blocks (a brotli uncompressed meta-block, deflate stored
- * blocks with the gzip trailer's CRC-32 carried on from the kept part's), then ends the stream.
- * Both are plain, valid streams any decoder reads. The rest is small when the token comes late (a
- * page's nonce is on its loader script, at the end of the document).
+ * placeholder replaced by its own token. Its compressed forms are still made once (on first
+ * demand, in libuv's thread pool), each response adding only its token:
+ * - gzip: every part between placeholders is compressed on its own into raw deflate blocks that end
+ *   on a byte boundary and refer to nothing before them, so the parts and the tokens (as stored
+ *   blocks) follow one another in one stream, ended by a final block and the trailer (CRC-32 and
+ *   length of the document as sent). The whole document is compressed, wherever the tokens are.
+ * - brotli: everything before the first placeholder is compressed into a stream flushed to a byte
+ *   boundary and left open; the rest of the document, tokens included, follows as uncompressed
+ *   meta-blocks. Small only when the first token comes late (`brotliRestBytes`): a page whose
+ *   first token is early (a nonce in its head) is better sent as gzip (`encodingFor`).
+ * Both are plain, valid streams any decoder reads.
  */
 export class PreparedPage {
   /** The hash of the document as made (with the placeholder): equal documents, equal hash. */
   readonly hash: string;
   /** The length of the document as made, close to what each response sends. */
   readonly size: number;
-  readonly #head: Bytes;
-  /** The document from the first placeholder on, split at every placeholder. */
-  readonly #rest: string[];
-  readonly #forms = new Map<CompressedEncoding, Promise<Bytes>>();
-  readonly #ready = new Map<CompressedEncoding, Bytes>();
-  #headCrc: number | undefined;
+  /** How much of the document its brotli form sends uncompressed (from the first placeholder on). */
+  readonly brotliRestBytes: number;
+  /** The document split at every placeholder. */
+  readonly #parts: Bytes[];
+  readonly #forms = new Map<CompressedEncoding, Promise<Bytes[]>>();
+  readonly #ready = new Map<CompressedEncoding, Bytes[]>();
 
   constructor(html: string, placeholder: string) {
     const encoder = new TextEncoder();
-    const at = html.indexOf(placeholder);
-    this.#head = encoder.encode(at < 0 ? html : html.slice(0, at));
-    this.#rest = at < 0 ? [] : html.slice(at).split(placeholder);
+    this.#parts = html.split(placeholder).map((part) => encoder.encode(part));
     this.hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
     this.size = encoder.encode(html).length;
+    this.brotliRestBytes = this.size - this.#parts[0]!.length;
+  }
+
+  /**
+   * The encoding to send for an Accept-Encoding header: chooseEncoding's, except gzip instead of
+   * brotli when brotli would send more than a little of the document uncompressed.
+   */
+  encodingFor(acceptEncoding: string | undefined): BodyEncoding {
+    const encoding = chooseEncoding(acceptEncoding, this.size);
+    if (encoding !== 'br' || this.brotliRestBytes <= BROTLI_REST_MAX) return encoding;
+    return acceptsEncoding(acceptEncoding, 'gzip') ? 'gzip' : 'br';
   }
 
   /** The document with `token` in place of every placeholder. */
   bytes(token: string): Bytes {
-    return concat([this.#head, this.#restWith(token)]);
+    return concat(this.#withTokens(this.#parts, new TextEncoder().encode(token)));
   }
 
   /**
-   * The document with `token` in it, in `encoding`, when its compressed part is ready; undefined
-   * while it is being made (started by this call), so that no response waits for it.
+   * The document with `token` in it, in `encoding`, when its compressed parts are ready; undefined
+   * while they are being made (started by this call), so that no response waits for them.
    */
   encoded(encoding: CompressedEncoding, token: string): Bytes | undefined {
-    const head = this.#ready.get(encoding);
-    if (!head) {
+    const ready = this.#ready.get(encoding);
+    if (!ready) {
       void this.#prepare(encoding);
       return undefined;
     }
-    const rest = this.#restWith(token);
-    if (encoding === 'br') return concat([head, ...brotliUncompressed(rest), BROTLI_LAST]);
-    this.#headCrc ??= crc32(this.#head);
+    const tokenBytes = new TextEncoder().encode(token);
+    if (encoding === 'br') {
+      const rest = concat(this.#withTokens(this.#parts, tokenBytes).slice(1));
+      return concat([ready[0]!, ...brotliUncompressed(rest), BROTLI_LAST]);
+    }
+    const stored = deflateStored(tokenBytes);
+    const blocks: Bytes[] = [GZIP_HEADER];
+    let crc = 0;
+    ready.forEach((part, i) => {
+      if (i > 0) {
+        blocks.push(...stored);
+        if (tokenBytes.length > 0) crc = crc32(tokenBytes, crc);
+      }
+      blocks.push(part);
+      // (crc32 of no bytes answers 0, not the value carried on.)
+      if (this.#parts[i]!.length > 0) crc = crc32(this.#parts[i]!, crc);
+    });
+    let length = 0;
+    for (const part of this.#parts) length += part.length;
+    length += (this.#parts.length - 1) * tokenBytes.length;
     const trailer = new Uint8Array(8);
     const view = new DataView(trailer.buffer);
-    // crc32 of an empty TextEncoder result answers 0, not the value carried on.
-    view.setUint32(0, rest.length > 0 ? crc32(rest, this.#headCrc) : this.#headCrc, true);
-    view.setUint32(4, (this.#head.length + rest.length) >>> 0, true);
-    return concat([GZIP_HEADER, head, ...deflateStored(rest), DEFLATE_LAST, trailer]);
+    view.setUint32(0, crc >>> 0, true);
+    view.setUint32(4, length >>> 0, true);
+    return concat([...blocks, DEFLATE_LAST, trailer]);
   }
 
-  /** Compresses the kept part in `encoding` (once; a failure is tried again on the next demand). */
-  #prepare(encoding: CompressedEncoding): Promise<Bytes> {
+  /** Compresses the parts for `encoding` (once; a failure is tried again on the next demand). */
+  #prepare(encoding: CompressedEncoding): Promise<Bytes[]> {
     let form = this.#forms.get(encoding);
     if (!form) {
-      form = compress(this.#head, encoding, true);
+      form =
+        encoding === 'br'
+          ? compress(this.#parts[0]!, 'br', true).then((head) => [head])
+          : Promise.all(this.#parts.map((part) => compress(part, 'gzip', true)));
       form.then(
-        (bytes) => this.#ready.set(encoding, bytes),
+        (parts) => this.#ready.set(encoding, parts),
         () => this.#forms.delete(encoding),
       );
       this.#forms.set(encoding, form);
@@ -79,10 +118,13 @@ export class PreparedPage {
     await Promise.all([this.#prepare('br'), this.#prepare('gzip')]);
   }
 
-  #restWith(token: string): Bytes {
-    return new TextEncoder().encode(this.#rest.join(token));
+  #withTokens(parts: Bytes[], token: Bytes): Bytes[] {
+    return parts.flatMap((part, i) => (i === 0 ? [part] : [token, part]));
   }
 }
+
+/** Brotli's uncompressed rest above which a client that takes gzip gets gzip (encodingFor). */
+const BROTLI_REST_MAX = 4096;
 
 /** gzip's member header: deflate, no name or time, unknown OS (RFC 1952). */
 const GZIP_HEADER = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);

@@ -10,7 +10,6 @@ import { GUEST_ORDER_ROUTE, routeMatcher } from '#common/routes';
 import type { AppDeps } from '#server/deps';
 import { SERVICE_RETRY_AFTER_SECONDS } from '#server/lib/app-error';
 import type { AppEnv } from '#server/lib/hono-env';
-import { chooseEncoding } from '#server/lib/prepared-body';
 import { PreparedPage } from '#server/lib/prepared-page';
 import { createPageCache, NONCE_PLACEHOLDER } from './page-cache';
 
@@ -164,7 +163,7 @@ export function pagesHandler(
     }
     // The forms compressed once, when made (the first responses after a render go without waiting:
     // uncompressed here, compressed on the way by the compress middleware as any page).
-    const encoding = chooseEncoding(c.req.header('accept-encoding'), page.size);
+    const encoding = page.encodingFor(c.req.header('accept-encoding'));
     const encoded = encoding === 'identity' ? undefined : page.encoded(encoding, nonce);
     c.header('Cache-Control', cacheControl);
     c.header('Content-Type', 'text/html; charset=UTF-8');
