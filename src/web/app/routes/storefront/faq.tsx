@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '#web/config/paths';
 import { useContactEmail } from '#web/lib/shop-info';
 import { InfoPage } from '#web/app/layouts/info-page';
+import { UNTIL_LIVE_CLASSES, useUntilLive } from '#web/lib/until-live';
 
 interface Question {
   q: string;
@@ -157,6 +158,7 @@ function FaqSection({
   onToggle: () => void;
 }) {
   const id = useId();
+  const untilLive = useUntilLive();
   return (
     <div className="border-b border-stone-200">
       <h2>
@@ -166,7 +168,11 @@ function FaqSection({
           aria-expanded={isOpen}
           aria-controls={`${id}-panel`}
           onClick={onToggle}
-          className="flex w-full items-center justify-between gap-4 py-6 text-left text-lg font-semibold tracking-[-0.01em] text-stone-950 sm:text-xl"
+          {...untilLive}
+          className={cn(
+            'flex w-full items-center justify-between gap-4 py-6 text-left text-lg font-semibold tracking-[-0.01em] text-stone-950 sm:text-xl',
+            UNTIL_LIVE_CLASSES,
+          )}
         >
           {title}
           <span

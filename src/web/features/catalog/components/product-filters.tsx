@@ -13,6 +13,8 @@ import {
 } from '#common/catalog';
 import { PRODUCT_SORT_LABELS, PRODUCT_SORTS } from '#common/catalog-query';
 import type { ProductFilters } from '../api/catalog-keys';
+import { useHydrated } from '#web/lib/after-hydration';
+import { UNTIL_LIVE_CLASSES, useUntilLive } from '#web/lib/until-live';
 
 const genderOptions: Array<{ value: Gender | undefined; label: string }> = [
   { value: undefined, label: 'All' },
@@ -41,6 +43,7 @@ export function ProductFilterBar({
   const setSize = (value: string) => {
     onChange({ ...filters, size: SIZES.find((s) => s === value) });
   };
+  const untilLive = useUntilLive();
   const setSort = (value: string) => {
     onChange({ ...filters, sort: PRODUCT_SORTS.find((s) => s === value && s !== 'newest') });
   };
@@ -56,8 +59,10 @@ export function ProductFilterBar({
               type="button"
               aria-pressed={isActive}
               onClick={() => setGender(option.value)}
+              {...untilLive}
               className={cn(
                 'h-9 flex-1 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none',
+                UNTIL_LIVE_CLASSES,
                 isActive ? 'bg-white text-stone-950 shadow-sm' : 'text-stone-600 hover:text-stone-950',
               )}
             >
@@ -125,6 +130,8 @@ function FilterSelect({
   children: ReactNode;
 }) {
   const id = useId();
+  // Disabled until the page is live: a choice made before would be undone by hydration.
+  const live = useHydrated();
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
@@ -134,8 +141,10 @@ function FilterSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        disabled={!live}
         className={cn(
           'h-11 w-full appearance-none rounded-full border border-stone-200 bg-white pr-10 pl-4 text-sm font-medium text-stone-800 transition-colors hover:border-stone-400',
+          'disabled:cursor-progress disabled:opacity-60 disabled:transition-opacity disabled:delay-600 disabled:duration-200 starting:disabled:opacity-100',
           className,
         )}
       >

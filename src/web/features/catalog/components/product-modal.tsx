@@ -14,6 +14,7 @@ import { Price } from './price';
 import { ProductGallery } from './product-gallery';
 import { SizeGuideTable } from './size-guide-table';
 import { LowStockNote } from './stock-notes';
+import { UNTIL_LIVE_CLASSES, useUntilLive } from '#web/lib/until-live';
 
 export const SOLD_OUT_TEXT = 'This item is currently sold out.';
 
@@ -27,12 +28,17 @@ export interface AddToCartSelection {
 const TITLE_ID = 'product-modal-title';
 
 function CloseIcon({ onClick }: { onClick: () => void }) {
+  const untilLive = useUntilLive();
   return (
     <button
       type="button"
       onClick={onClick}
       aria-label="Close"
-      className="absolute top-4 right-4 z-10 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-stone-600 shadow-sm ring-1 ring-stone-900/5 backdrop-blur transition-colors hover:bg-white hover:text-stone-950 sm:top-5 sm:right-5"
+      {...untilLive}
+      className={cn(
+        'absolute top-4 right-4 z-10 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-stone-600 shadow-sm ring-1 ring-stone-900/5 backdrop-blur transition-colors hover:bg-white hover:text-stone-950 sm:top-5 sm:right-5',
+        UNTIL_LIVE_CLASSES,
+      )}
     >
       <X className="size-5" aria-hidden="true" />
     </button>
@@ -59,6 +65,7 @@ function OptionGroup({ label, aside, children }: { label: string; aside?: ReactN
 function optionClasses(isSelected: boolean) {
   return cn(
     'h-11 rounded-xl border text-sm font-medium transition-colors',
+    UNTIL_LIVE_CLASSES,
     isSelected
       ? 'border-stone-950 bg-stone-950 text-white'
       : 'border-stone-200 bg-white text-stone-800 hover:border-stone-900',
@@ -79,6 +86,7 @@ function ProductDetails({
 }) {
   const [chosenSize, setSize] = useState('');
   const [chosenColor, setColor] = useState('');
+  const untilLive = useUntilLive();
   const barSummaryId = useId();
   // A live update may remove an option that was chosen: then it counts as not chosen.
   const size = product.sizes.includes(chosenSize as Product['sizes'][number])
@@ -140,6 +148,7 @@ function ProductDetails({
                       type="button"
                       aria-pressed={s === size}
                       onClick={() => setSize(s)}
+                      {...untilLive}
                       className={optionClasses(s === size)}
                     >
                       {s}
@@ -160,6 +169,7 @@ function ProductDetails({
                       type="button"
                       aria-pressed={c === color}
                       onClick={() => setColor(c)}
+                      {...untilLive}
                       className={cn(optionClasses(c === color), 'px-4')}
                     >
                       {c}
@@ -219,6 +229,7 @@ function ProductDetails({
 /** Add to Cart, disabled with the reason under it until the needed options are chosen. */
 function AddToCart({ hint, describedBy, onAdd }: { hint: string; describedBy?: string; onAdd: () => void }) {
   const hintId = useId();
+  const untilLive = useUntilLive();
   return (
     <>
       <Button
@@ -227,6 +238,8 @@ function AddToCart({ hint, describedBy, onAdd }: { hint: string; describedBy?: s
         disabled={Boolean(hint)}
         aria-describedby={hint ? (describedBy ?? hintId) : undefined}
         onClick={onAdd}
+        {...untilLive}
+        className={cn('aria-disabled:pointer-events-auto', UNTIL_LIVE_CLASSES)}
       >
         <ShoppingBag className="size-4.5" strokeWidth={1.75} aria-hidden="true" />
         Add to Cart

@@ -1,5 +1,7 @@
 import { Button } from '#web/components/ui/button';
 import { PRODUCTS_ERROR_TEXT } from './product-texts';
+import { cn } from '#web/lib/cn';
+import { UNTIL_LIVE_CLASSES, useUntilLive } from '#web/lib/until-live';
 
 /** Below the grid: how far the shopper has come, and the next page on request (the footer stays reachable). */
 export function ShowMore({
@@ -15,6 +17,7 @@ export function ShowMore({
   failed: boolean;
   onClick: () => void;
 }) {
+  const untilLive = useUntilLive();
   const percent = total > 0 ? Math.min(100, Math.round((shown / total) * 100)) : 100;
   return (
     <div className="mt-14 flex flex-col items-center gap-4 text-center">
@@ -29,7 +32,13 @@ export function ShowMore({
           {PRODUCTS_ERROR_TEXT}
         </p>
       ) : null}
-      <Button variant="outline" className="min-w-44" onClick={onClick} isLoading={loading}>
+      <Button
+        variant="outline"
+        className={cn('min-w-44 aria-disabled:pointer-events-auto', UNTIL_LIVE_CLASSES)}
+        onClick={onClick}
+        isLoading={loading}
+        {...untilLive}
+      >
         Show more
       </Button>
     </div>

@@ -1,5 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { cn } from '#web/lib/cn';
+import { UNTIL_LIVE_CLASSES, useUntilLive } from '#web/lib/until-live';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -9,6 +11,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
  */
 export function ContractAddress({ address }: { address: string }) {
   const [state, setState] = useState<CopyState>('idle');
+  const untilLive = useUntilLive();
 
   useEffect(() => {
     if (state === 'idle') return;
@@ -44,7 +47,11 @@ export function ContractAddress({ address }: { address: string }) {
           type="button"
           onClick={() => void copy()}
           aria-describedby="contract-address-label"
-          className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-white px-5 text-sm font-medium text-stone-950 transition-colors hover:bg-rose-50"
+          {...untilLive}
+          className={cn(
+            'inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-white px-5 text-sm font-medium text-stone-950 transition-colors hover:bg-rose-50',
+            UNTIL_LIVE_CLASSES,
+          )}
         >
           {state === 'copied' ? (
             <Check className="size-4 text-emerald-600" aria-hidden="true" />
