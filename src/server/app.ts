@@ -106,7 +106,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- as above
     if (!VARIES_ON_ENCODING.test(c.res.headers.get('vary') ?? '')) await compressAnswers(c, noNext);
   });
-  app.use('/api/*', csrfProtection(config.trustedOrigins, CSRF_EXEMPT));
+  const csrfOptions = { development: config.env === 'development' };
+  app.use('/api/*', csrfProtection(config.trustedOrigins, CSRF_EXEMPT, csrfOptions));
   app.use(
     '/api/*',
     sessionMiddleware((headers) => deps.auth.getSessionUser(headers)),
@@ -217,7 +218,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   // The web app's pages: documents, their actions (form posts, which work before the page's code
   // arrives) and navigation data. A form post to a page passes the same origin check as the API's
   // writes; a cross-site HTML form can send one, so its origin is what tells.
-  app.use('*', pageFormProtection(config.trustedOrigins));
+  app.use('*', pageFormProtection(config.trustedOrigins, csrfOptions));
   const pages = pagesHandler(deps, {
     buildDir: webDir,
     loadBuild: options.loadPageBuild,

@@ -13,7 +13,7 @@ import {
   type Fixtures,
   type RouteEntry,
 } from '../helpers/route-table';
-import { startTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../helpers/test-app';
+import { startTestApp, TEST_ORIGIN, TestClient, type TestApp } from '../helpers/test-app';
 
 /**
  * CSRF, generated from the router: every mutating route refuses what a cross-site attacker's
@@ -192,5 +192,91 @@ describe.each(BACKENDS)('CSRF on every mutating route (%s)', (backend) => {
       // A bodiless write declares JSON; its empty body is no malformed JSON.
       expect([`${route.key}`, code]).not.toEqual([route.key, 'BAD_JSON']);
     }
+  });
+});
+
+describe.each(BACKENDS)("CSRF: the shop opened at another address than PUBLIC_URL's (%s)", (backend) => {
+  let t: TestApp;
+  const LAN = 'http://192.168.1.20:3000';
+
+  beforeAll(async () => {
+    t = await startTestApp({ backend, env: { TRUSTED_PROXIES: '10.0.0.5' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const signUp = (client: TestClient, origin: string, url = `${LAN}/api/auth/sign-up/email`, headers = {}) =>
+    client.request('POST', url, {
+      headers: { origin, ...headers },
+      json: {
+        email: `lan-${Math.random().toString(36).slice(2)}@example.com`,
+        password: 'a-long-password-1',
+        name: 'Lan',
+      },
+    });
+
+  it('accepts a write whose Origin is the address the request was made to (127.0.0.1, a LAN address), sign-up included', async () => {
+    const client = t.client();
+    const res = await signUp(client, LAN);
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    // Signed in by that sign-up, a write of the account at the same address passes too.
+    const ticket = await client.request('POST', `${LAN}/api/tickets`, {
+      headers: { origin: LAN },
+      json: { subject: 'Order question', description: 'Where is my order?', priority: 'normal' },
+    });
+    expect(await codeOf(ticket)).not.toBe('CSRF_REJECTED');
+    const local = await signUp(
+      t.client(),
+      'http://127.0.0.1:3000',
+      'http://127.0.0.1:3000/api/auth/sign-up/email',
+    );
+    expect(local.status).toBeLessThan(300);
+  });
+
+  it('still refuses another origin at that address, and a forwarded host from a peer that is not a trusted proxy', async () => {
+    expect(await codeOf(await signUp(t.client(), EVIL_ORIGIN))).toBe('CSRF_REJECTED');
+    const forged = await signUp(t.client(), EVIL_ORIGIN, undefined, {
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(await codeOf(forged)).toBe('CSRF_REJECTED');
+    // Behind the trusted proxy, the forwarded host and scheme are the address the browser used.
+    const proxied = await signUp(
+      new TestClient(t.app, '10.0.0.5'),
+      'https://shop.example',
+      'http://10.0.0.9:3000/api/auth/sign-up/email',
+      {
+        'x-forwarded-host': 'shop.example',
+        'x-forwarded-proto': 'https',
+      },
+    );
+    expect(proxied.status, await proxied.clone().text()).toBeLessThan(300);
+    const notProxy = await signUp(
+      new TestClient(t.app, '10.0.0.6'),
+      'https://shop.example',
+      'http://10.0.0.9:3000/api/auth/sign-up/email',
+      {
+        'x-forwarded-host': 'shop.example',
+        'x-forwarded-proto': 'https',
+      },
+    );
+    expect(await codeOf(notProxy)).toBe('CSRF_REJECTED');
+  });
+
+  it('names PUBLIC_URL and TRUSTED_ORIGINS in a refusal in development, and nothing more in production', async () => {
+    const dev = await startTestApp({ backend, env: { NODE_ENV: 'development' } });
+    try {
+      const res = await signUp(dev.client(), EVIL_ORIGIN);
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.code).toBe('CSRF_REJECTED');
+      expect(body.error.message).toContain('https://evil.example');
+      expect(body.error.message).toContain('PUBLIC_URL');
+      expect(body.error.message).toContain('TRUSTED_ORIGINS');
+    } finally {
+      await dev.close();
+    }
+    const res = await signUp(t.client(), EVIL_ORIGIN);
+    expect(((await res.json()) as ErrorBody).error.message).toBe('Cross-site request refused');
   });
 });

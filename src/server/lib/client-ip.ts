@@ -58,8 +58,34 @@ export function clientIpMiddleware(trusted: TrustedProxies): MiddlewareHandler<A
     c.set('clientIp', ip);
     c.set('clientKey', clientKeyOf(ip));
     c.set('clientNetworkKey', clientNetworkKeyOf(ip));
+    const viaProxy = peer !== undefined && trusted.has(normalize(peer) ?? peer);
+    c.set('requestOrigin', requestOriginOf(c.req.raw, viaProxy));
     await next();
   };
+}
+
+/**
+ * The origin a request was made to: its URL's (the Host header, the socket's protocol), or behind a
+ * trusted proxy the first X-Forwarded-Host and X-Forwarded-Proto. A browser's write to the shop
+ * says this origin in its Origin header whatever address it used (127.0.0.1, a LAN address), so
+ * CSRF checks accept it beside PUBLIC_URL's (lib/csrf.ts). Undefined for a malformed host.
+ */
+export function requestOriginOf(request: Request, viaTrustedProxy: boolean): string | undefined {
+  try {
+    const url = new URL(request.url);
+    let origin = url.origin;
+    if (viaTrustedProxy) {
+      const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim() || undefined;
+      const proto = first('x-forwarded-proto');
+      const scheme = proto === 'http' || proto === 'https' ? proto : url.protocol.slice(0, -1);
+      const host = first('x-forwarded-host') ?? url.host;
+      // A fresh URL: the host setter would keep the request's own port.
+      origin = new URL(`${scheme}://${host}`).origin;
+    }
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The client IP of a request (undefined without a socket: app.request in tests). */

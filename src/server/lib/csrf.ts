@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './app-error';
+import type { AppEnv } from './hono-env';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -37,8 +38,10 @@ export function mediaTypeOf(contentType: string | undefined): string {
 export function csrfProtection(
   trustedOrigins: readonly string[],
   exemptPaths: readonly string[] = [],
-): MiddlewareHandler {
-  const trusted = new Set(trustedOrigins);
+  options: CsrfOptions = {},
+): MiddlewareHandler<AppEnv> {
+  const isTrusted = trustedOrigin(trustedOrigins);
+  const refuse = refusal(options);
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const mediaType = mediaTypeOf(c.req.header('content-type'));
@@ -53,17 +56,44 @@ export function csrfProtection(
     const fetchSite = c.req.header('sec-fetch-site');
     const hasCookie = Boolean(c.req.header('cookie'));
     if (origin !== undefined && origin !== 'null') {
-      if (!trusted.has(origin)) throw new AppError('CSRF_REJECTED', 'Cross-site request refused');
+      if (!isTrusted(c, origin)) throw refuse(origin);
     } else if (fetchSite === 'cross-site' || (origin === 'null' && hasCookie)) {
-      throw new AppError('CSRF_REJECTED', 'Cross-site request refused');
+      throw refuse(undefined);
     } else if (hasCookie && fetchSite === undefined && origin === undefined) {
       // A cookie-carrying write with neither header is not a browser we can vouch for.
-      if (!trusted.has(originOf(c.req.header('referer')))) {
-        throw new AppError('CSRF_REJECTED', 'Cross-site request refused');
-      }
+      const referer = originOf(c.req.header('referer'));
+      if (!isTrusted(c, referer)) throw refuse(referer || undefined);
     }
     return next();
   };
+}
+
+export interface CsrfOptions {
+  /** Development: a refusal names the origin and the settings that would trust it. */
+  development?: boolean;
+}
+
+/**
+ * Whether a write's origin is the shop's: one of PUBLIC_URL's and TRUSTED_ORIGINS, or the origin
+ * the request itself was made to (`c.var.requestOrigin`: the shop opened as http://127.0.0.1:3000
+ * or from a phone on the LAN). The latter is safe: another site's page cannot make a browser send
+ * the shop's own origin, and a page served under another name (DNS rebinding) gets none of the
+ * shop's cookies.
+ */
+function trustedOrigin(trustedOrigins: readonly string[]) {
+  const trusted = new Set(trustedOrigins);
+  return (c: Context<AppEnv>, origin: string) =>
+    origin !== '' && (trusted.has(origin) || origin === c.var.requestOrigin);
+}
+
+function refusal({ development = false }: CsrfOptions) {
+  return (origin: string | undefined) =>
+    new AppError(
+      'CSRF_REJECTED',
+      development && origin
+        ? `Cross-site request refused: ${origin} is not this shop's origin (set PUBLIC_URL to it, or add it to TRUSTED_ORIGINS)`
+        : 'Cross-site request refused',
+    );
 }
 
 /**
@@ -72,15 +102,19 @@ export function csrfProtection(
  * current browser; without it, Sec-Fetch-Site must say same-origin. Anything else (another site,
  * a script with no browser headers) is refused with 403 before any action runs.
  */
-export function pageFormProtection(trustedOrigins: readonly string[]): MiddlewareHandler {
-  const trusted = new Set(trustedOrigins);
+export function pageFormProtection(
+  trustedOrigins: readonly string[],
+  options: CsrfOptions = {},
+): MiddlewareHandler<AppEnv> {
+  const isTrusted = trustedOrigin(trustedOrigins);
+  const refuse = refusal(options);
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/')) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
     const sameSite =
-      origin !== undefined && origin !== 'null' ? trusted.has(origin) : fetchSite === 'same-origin';
-    if (!sameSite) throw new AppError('CSRF_REJECTED', 'Cross-site request refused');
+      origin !== undefined && origin !== 'null' ? isTrusted(c, origin) : fetchSite === 'same-origin';
+    if (!sameSite) throw refuse(origin);
     return next();
   };
 }

@@ -13,6 +13,11 @@ export interface AppEnv {
     clientKey: string | undefined;
     /** The client's network, the wider bound beside each per-client limit: an IPv6 /56 (`clientNetworkKeyOf`). */
     clientNetworkKey: string | undefined;
+    /**
+     * The origin this request was made to, as the browser saw it (lib/client-ip.ts
+     * `requestOriginOf`): its Host, or a trusted proxy's X-Forwarded-Host and -Proto.
+     */
+    requestOrigin: string | undefined;
     /** Memoised session lookup: see lib/auth-guards.ts. */
     getSessionUser: () => Promise<SessionUser | null>;
     /** Set by requireUser / requireAdmin. */

@@ -38,7 +38,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 }
 
 export function requestContext(c: Context<AppEnv>): AuthRequestContext {
-  return { headers: c.req.raw.headers, clientIp: clientIpOf(c) };
+  return { headers: c.req.raw.headers, clientIp: clientIpOf(c), requestOrigin: c.var.requestOrigin };
 }
 
 export async function send<T>(c: Context<AppEnv>, run: () => Promise<AuthResult<T>>): Promise<Response> {

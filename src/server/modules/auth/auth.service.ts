@@ -77,6 +77,8 @@ export interface AuthRequestContext {
   headers: Headers;
   /** The client's IP as the server determined it (see auth.routes.ts), if known. */
   clientIp: string | undefined;
+  /** The origin the request was made to (lib/client-ip.ts `requestOriginOf`), if known. */
+  requestOrigin?: string | undefined;
 }
 
 /** A response body plus the Set-Cookie header values the route must send with it. */

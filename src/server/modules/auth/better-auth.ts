@@ -257,6 +257,8 @@ const FORWARDED_HEADERS = [
 export interface ForwardedRequest {
   headers: Headers;
   clientIp: string | undefined;
+  /** The origin the request was made to (`c.var.requestOrigin`), if known. */
+  requestOrigin?: string | undefined;
 }
 
 /**
@@ -276,6 +278,12 @@ export function forwardRequest(
     if (value !== null) headers.set(name, value);
   }
   if (request.clientIp) headers.set(CLIENT_IP_HEADER, request.clientIp);
+  // A write from the address the shop was opened at (http://127.0.0.1:3000, a LAN address) has
+  // passed the API's CSRF check as the shop's own (lib/csrf.ts); better-auth, which knows only
+  // PUBLIC_URL and TRUSTED_ORIGINS, gets it as coming from PUBLIC_URL, as this request's URL does.
+  if (request.requestOrigin && headers.get('origin') === request.requestOrigin) {
+    headers.set('origin', publicOrigin);
+  }
   const url = new URL(`/api/auth${path}`, publicOrigin).toString();
   return new Request(url, { method: 'POST', headers, body: JSON.stringify(body) });
 }
