@@ -17,6 +17,12 @@ import Stripe from 'stripe';
  *                                           the same Idempotency-Key answers the same refund; more
  *                                           than is left of the charge is refused as Stripe does)
  * - GET  /v1/refunds/:id
+ * - GET  /v1/balance                        (read-only; the settings screen's check of a secret key)
+ *
+ * A request with a key the fake does not know (its own secretKey, or one added with
+ * acceptSecretKey) is answered as Stripe does: 401 invalid_request_error 'Invalid API Key provided:
+ * sk_test_****1234'. setUnreachable(true) makes it close every API connection without answering
+ * (Stripe out of reach; the SDK retries a closed connection once even without retries).
  *
  * Events are signed with the SDK's own `stripe.webhooks.generateTestHeaderString` and delivered
  * to the webhook (a URL, or a handler such as the app's `app.request`) before the triggering
@@ -120,6 +126,10 @@ export interface FakeStripeServer {
   settleRefund(id: string, status?: FakeRefund['status']): void;
   /** Makes the next N session creations fail with this HTTP status (Stripe error body). */
   failNextCreate(status?: number, count?: number): void;
+  /** Makes the fake also accept this secret key (as another Stripe account's key would be). */
+  acceptSecretKey(key: string): void;
+  /** While on, API requests get no answer: the connection is dropped (Stripe out of reach). */
+  setUnreachable(unreachable: boolean): void;
   /** Pays the session (as the hosted page's Pay button) and delivers checkout.session.completed. */
   completeSession(id: string): Promise<WebhookDelivery | undefined>;
   /** Expires the session (as Stripe at expires_at) and delivers checkout.session.expired. */
@@ -244,6 +254,8 @@ export async function startFakeStripe(options: StartFakeStripeOptions = {}): Pro
   const deliveries: WebhookDelivery[] = [];
   const requests: FakeStripeServer['requests'] = [];
   let failures: { status: number; count: number } | undefined;
+  const acceptedKeys = new Set<string>([secretKey]);
+  let unreachable = false;
   let baseUrl = '';
 
   const buildEvent = (type: string, session: FakeSession) => ({
@@ -556,7 +568,12 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a
     }
     const auth = req.headers.authorization ?? '';
     const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-    if (key !== secretKey) {
+    if (unreachable) {
+      requests.push({ method, path: url.pathname, status: 0 });
+      req.socket.destroy();
+      return;
+    }
+    if (!acceptedKeys.has(key)) {
       const shown = key ? `${key.slice(0, 8)}****${key.slice(-4)}` : '';
       const message = key
         ? `Invalid API Key provided: ${shown}`
@@ -601,6 +618,13 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a
           if (key) refundKeys.set(key, record);
           result = record.refund;
         }
+      } else if (method === 'GET' && url.pathname === '/v1/balance') {
+        result = {
+          object: 'balance',
+          available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+          livemode: key.startsWith('sk_live_') || key.startsWith('rk_live_'),
+          pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+        };
       } else if (method === 'GET' && /^\/v1\/refunds\/[\w]+$/.test(url.pathname)) {
         const id = url.pathname.slice('/v1/refunds/'.length);
         const record = refundsById.get(id);
@@ -691,6 +715,12 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a
     },
     failNextCreate(status = 500, count = 1) {
       failures = { status, count };
+    },
+    acceptSecretKey(key) {
+      acceptedKeys.add(key);
+    },
+    setUnreachable(value) {
+      unreachable = value;
     },
     completeSession,
     async expireSession(id) {

@@ -59,6 +59,7 @@ describe.each(BACKENDS)('admin API authorization (%s)', (backend) => {
       `PATCH /api/admin/messages/${PLACEHOLDER}/priority`,
       'GET /api/admin/settings',
       `PUT /api/admin/settings/${PLACEHOLDER}/${PLACEHOLDER}`,
+      `DELETE /api/admin/settings/${PLACEHOLDER}/${PLACEHOLDER}`,
     ]) {
       expect(routes).toContain(expected);
     }

@@ -7,6 +7,7 @@ import type { AdminMessage } from '#common/schemas/admin-messages';
 import type { AdminSetting, AdminSettingList } from '#common/schemas/admin-settings';
 import type { LiveEvent } from '#common/schemas/events';
 import { decryptSecret } from '#server/lib/secret-box';
+import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { json, signInClients, waitFor, type AdminClients, type ErrorJson } from './admin-test-kit';
@@ -18,9 +19,12 @@ describe.each(BACKENDS)('admin messages, settings, airdrops and audit log (%s)',
   let c: AdminClients;
   const events: LiveEvent[] = [];
   let unsubscribe: () => void;
+  /** Stripe's stand-in: a secret key is checked with it before it is saved. */
+  let fake: FakeStripeServer;
 
   beforeAll(async () => {
-    t = await startTestApp({ backend });
+    fake = await startFakeStripe();
+    t = await startTestApp({ backend, env: { STRIPE_API_URL: fake.url } });
     c = await signInClients(t);
     unsubscribe = t.deps.events.subscribe(['admin:messages', `tickets:${c.customerId}`, 'admin:audit'], (e) =>
       events.push(e),
@@ -29,6 +33,7 @@ describe.each(BACKENDS)('admin messages, settings, airdrops and audit log (%s)',
   afterAll(async () => {
     unsubscribe?.();
     await t?.close();
+    await fake?.close();
   });
 
   const audit = async (query: string) =>
@@ -166,6 +171,7 @@ describe.each(BACKENDS)('admin messages, settings, airdrops and audit log (%s)',
       ]);
       expect(before.settings[0]).toMatchObject({ isSet: false, maskedValue: null, source: 'unset' });
 
+      fake.acceptSecretKey(secret);
       const saved = await json<AdminSetting>(
         await c.admin.request('PUT', '/api/admin/settings/stripe/secret_key', {
           json: { value: ` ${secret} ` },

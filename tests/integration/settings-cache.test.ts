@@ -11,6 +11,7 @@ import {
   SETTINGS_CACHE_MS,
   type SettingsService,
 } from '#server/modules/settings/settings.service';
+import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { signInClients, waitFor } from './admin-test-kit';
@@ -20,8 +21,13 @@ describe.each(BACKENDS)('settings snapshot on %s', (backend) => {
   /** A second reader of the same table and live events (another instance), on a clock of its own. */
   let other: SettingsService;
   let clock = 1_000_000;
+  /** Stripe's stand-in: a secret key saved on the screen is checked with it first. */
+  let fake: FakeStripeServer;
+  const screenKey = 'sk_test_FromTheScreen00000000001';
   beforeAll(async () => {
-    t = await startTestApp({ backend });
+    fake = await startFakeStripe();
+    fake.acceptSecretKey(screenKey);
+    t = await startTestApp({ backend, env: { STRIPE_API_URL: fake.url } });
     other = createSettingsService({
       config: t.deps.config,
       db: t.deps.database.db,
@@ -32,6 +38,7 @@ describe.each(BACKENDS)('settings snapshot on %s', (backend) => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
+    await fake?.close();
   });
 
   it('serves reads from memory, applies its own saves at once and others within its TTL', async () => {
@@ -52,15 +59,13 @@ describe.each(BACKENDS)('settings snapshot on %s', (backend) => {
     const c = await signInClients(t);
     expect(await other.getSecret('stripe', 'secret_key')).toBe(t.deps.config.stripe.secretKey);
     const res = await c.admin.request('PUT', '/api/admin/settings/stripe/secret_key', {
-      json: { value: 'sk_test_from_the_screen_0001' },
+      json: { value: screenKey },
     });
     expect(res.status).toBe(200);
     // The clock of `other` stands still: only the announcement can bring the new value.
-    expect(
-      await waitFor(
-        async () => (await other.getSecret('stripe', 'secret_key')) === 'sk_test_from_the_screen_0001',
-      ),
-    ).toBe(true);
+    expect(await waitFor(async () => (await other.getSecret('stripe', 'secret_key')) === screenKey)).toBe(
+      true,
+    );
     await t.deps.settings.setSecret('stripe', 'secret_key', null);
   });
 });

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'update_message_status',
   'update_message_priority',
   'refund_order',
+  'remove_api_config',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

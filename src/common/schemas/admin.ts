@@ -40,6 +40,7 @@ import { z } from 'zod';
  *   PATCH  /api/admin/messages/:id/priority  { priority } -> AdminMessage
  *   GET    /api/admin/settings                           -> AdminSettingList
  *   PUT    /api/admin/settings/:provider/:keyName { value } -> AdminSetting (masked)
+ *   DELETE /api/admin/settings/:provider/:keyName         -> AdminSetting (masked, the fallback)
  *
  * Live events (GET /api/events?topics=...): 'admin:products' and 'catalog' get product.created /
  * product.updated / product.deleted ({ id }); 'admin:orders' gets order.updated ({ id }) and, for a

@@ -128,6 +128,10 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json(await admin.settings.update(provider, keyName, c.req.valid('json').value, actor(c)));
     },
   );
+  router.delete('/settings/:provider/:keyName', validate('param', SettingParamsSchema), async (c) => {
+    const { provider, keyName } = c.req.valid('param');
+    return c.json(await admin.settings.remove(provider, keyName, actor(c)));
+  });
 
   return router;
 }

@@ -62,5 +62,16 @@ export function createSettingsRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return toRow(row);
     },
+
+    /** Deletes the stored value; false when nothing was stored (or only an empty value). */
+    async remove(provider: string, keyName: string): Promise<boolean> {
+      const rows = await db
+        .deleteFrom('api_configurations')
+        .where('provider', '=', provider)
+        .where('key_name', '=', keyName)
+        .returning('key_value_encrypted')
+        .execute();
+      return rows.some((r) => r.key_value_encrypted !== null);
+    },
   };
 }

@@ -1,5 +1,8 @@
 import {
   SETTING_KEYS,
+  settingValueSchema,
+  stripeCounterpartOf,
+  stripeModeOf,
   type AdminSetting,
   type AdminSettingList,
   type SettingKey,
@@ -12,6 +15,7 @@ import { decryptSecret, encryptSecret, SecretBoxError } from '#server/lib/secret
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import { createSettingsRepository, type StoredSettingRow } from './settings.repository';
+import { createStripeKeyCheck, type StripeKeyCheck } from './stripe-key-check';
 
 /**
  * API keys and service URLs (SETTING_KEYS): from the admin settings (table api_configurations,
@@ -32,9 +36,13 @@ import { createSettingsRepository, type StoredSettingRow } from './settings.repo
  * announces nothing (setSecret from a script on another instance): a changed key applies on every
  * instance within SETTINGS_CACHE_MS at worst.
  *
- * The settings screen (list, update) shows each value masked with where the effective value comes
- * from; an update is audited as update_api_config with provider, key name, success and error. A
- * value never leaves the server in full.
+ * The settings screen (list, update, remove) shows each value masked with where the effective value
+ * comes from; an update is audited as update_api_config with provider, key name, success and error,
+ * a removal likewise as remove_api_config. A value never leaves the server in full.
+ *
+ * Stripe keys are checked before they are saved: their shape and that test and live keys are not
+ * mixed (settingValueSchema, the form's own check), and a secret key with one read-only call to
+ * Stripe (stripe-key-check.ts): a key Stripe refuses, or cannot be asked about, is not saved.
  */
 
 /** How long an instance reads settings from its snapshot before it reads the table again. */
@@ -58,6 +66,11 @@ export interface SettingsService {
   list(): Promise<AdminSettingList>;
   /** The settings screen's save: validated, encrypted, audited (failures too). */
   update(provider: string, keyName: string, value: string, actor: AdminActor): Promise<AdminSetting>;
+  /**
+   * The settings screen's Remove: deletes the saved value (the environment's, if any, applies
+   * again), audited as remove_api_config (failures too). 404 when nothing is saved.
+   */
+  remove(provider: string, keyName: string, actor: AdminActor): Promise<AdminSetting>;
 }
 
 /** The value a setting takes from the server's environment when the admin settings hold none. */
@@ -89,6 +102,11 @@ function findKey(provider: string, keyName: string): SettingKey | undefined {
   return SETTING_KEYS.find((k) => k.provider === provider && k.keyName === keyName);
 }
 
+/** A zod refusal as the settings screen's field error. */
+function valueRefused(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `value: ${message}`, { value: message });
+}
+
 function validateValue(key: SettingKey, value: string): void {
   if (key.kind !== 'url') return;
   const ok = URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
@@ -105,12 +123,15 @@ export function createSettingsService({
   events,
   logger,
   now = Date.now,
+  checkStripeKey = createStripeKeyCheck(config),
 }: {
   config: Config;
   db: Db;
   events: EventHub;
   logger: Logger;
   now?: () => number;
+  /** Asks Stripe whether it knows a secret key (throws the refusal); see stripe-key-check.ts. */
+  checkStripeKey?: StripeKeyCheck;
 }): SettingsService {
   const repo = createSettingsRepository(db);
   const log = logger.child({ module: 'settings' });
@@ -151,7 +172,9 @@ export function createSettingsService({
     (event) => {
       const action = (event.data as { action?: unknown } | undefined)?.action;
       // An entry too large for NOTIFY arrives without its data: it may be a save.
-      if (action === undefined || action === 'update_api_config') invalidate();
+      if (action === undefined || action === 'update_api_config' || action === 'remove_api_config') {
+        invalidate();
+      }
     },
     { onGap: invalidate },
   );
@@ -183,6 +206,7 @@ export function createSettingsService({
     const stored = decrypt(row);
     const env = stored === undefined ? environmentValue(config, key.provider, key.keyName) : undefined;
     const effective = stored ?? env;
+    const hasEnvironmentValue = environmentValue(config, key.provider, key.keyName) !== undefined;
     return {
       provider: key.provider,
       keyName: key.keyName,
@@ -192,7 +216,50 @@ export function createSettingsService({
       isSet: effective !== undefined,
       source: stored !== undefined ? 'settings' : env !== undefined ? 'environment' : 'unset',
       updatedAt: stored !== undefined && row ? row.updatedAt.toISOString() : null,
+      mode: key.provider === 'stripe' && effective !== undefined ? stripeModeOf(effective) : null,
+      hasEnvironmentValue,
     };
+  };
+
+  /** The value in effect now (saved, else environment), read from the table itself. */
+  const effectiveNow = async (provider: string, keyName: string): Promise<string | undefined> => {
+    const rows = await repo.findAll();
+    const row = rows.find((r) => r.provider === provider && r.keyName === keyName);
+    return decrypt(row) ?? environmentValue(config, provider, keyName);
+  };
+
+  /** Stripe keys: shape, mode against the other key in use, and (secret key) Stripe's own word. */
+  const checkStripe = async (key: SettingKey, value: string): Promise<void> => {
+    if (key.provider !== 'stripe') return;
+    const counterpart = stripeCounterpartOf(key.provider, key.keyName);
+    const counterpartValue = counterpart ? await effectiveNow(key.provider, counterpart) : undefined;
+    const counterpartMode = counterpartValue ? stripeModeOf(counterpartValue) : null;
+    const parsed = settingValueSchema(key.provider, key.keyName, counterpartMode).safeParse(value);
+    if (!parsed.success) throw valueRefused(parsed.error.issues[0]?.message ?? 'Please enter a value');
+    if (key.keyName === 'secret_key') await checkStripeKey(value);
+  };
+
+  /** Records (and announces) a failed attempt, then lets the error go on. */
+  const auditFailure = async (
+    action: 'update_api_config' | 'remove_api_config',
+    base: { provider: string; keyName: string },
+    err: unknown,
+    actor: AdminActor,
+  ): Promise<never> => {
+    const error =
+      err instanceof AppError
+        ? err.message
+        : action === 'update_api_config'
+          ? 'Failed to update configuration'
+          : 'Failed to remove configuration';
+    if (!(err instanceof AppError)) log.error({ err, ...base }, `configuration ${action} failed`);
+    const entry = await recordAudit(
+      db,
+      { action, details: { ...base, success: false, error }, actor },
+      logger,
+    );
+    await announceAudit(events, entry);
+    throw err;
   };
 
   return {
@@ -230,6 +297,7 @@ export function createSettingsService({
       const base = { provider, keyName };
       try {
         validateValue(key, trimmed);
+        await checkStripe(key, trimmed);
         const encrypted = encrypt(provider, keyName, trimmed);
         const { row, entry } = await db.transaction().execute(async (trx) => {
           const row = await createSettingsRepository(trx).upsert(provider, keyName, encrypted, actor.id);
@@ -245,15 +313,30 @@ export function createSettingsService({
         return describe(key, row);
       } catch (err) {
         // The failed attempt is recorded too (spec: success flag and error text).
-        const error = err instanceof AppError ? err.message : 'Failed to update configuration';
-        if (!(err instanceof AppError)) log.error({ err, provider, keyName }, 'configuration update failed');
-        const entry = await recordAudit(
-          db,
-          { action: 'update_api_config', details: { ...base, success: false, error }, actor },
-          logger,
-        );
+        return auditFailure('update_api_config', base, err, actor);
+      }
+    },
+
+    async remove(provider, keyName, actor) {
+      const key = findKey(provider, keyName);
+      if (!key) throw new AppError('NOT_FOUND', `Unknown configuration ${provider}/${keyName}`);
+      const base = { provider, keyName };
+      try {
+        const entry = await db.transaction().execute(async (trx) => {
+          const removed = await createSettingsRepository(trx).remove(provider, keyName);
+          if (!removed) throw new AppError('NOT_FOUND', 'There is no saved value to remove');
+          return recordAudit(
+            trx,
+            { action: 'remove_api_config', details: { ...base, success: true, error: null }, actor },
+            logger,
+          );
+        });
+        invalidate();
         await announceAudit(events, entry);
-        throw err;
+        return describe(key, undefined);
+      } catch (err) {
+        invalidate();
+        return auditFailure('remove_api_config', base, err, actor);
       }
     },
   };

@@ -24,6 +24,7 @@ const ACTION_TITLES: Record<string, string> = {
   delete_order: 'Delete Order',
   process_airdrop: 'Process Airdrop',
   update_api_config: 'Update API Config',
+  remove_api_config: 'Remove API Config',
   create_product: 'Create Product',
   update_product: 'Update Product',
   delete_product: 'Delete Product',
