@@ -2,6 +2,7 @@
  * Two-factor sign-in in Chromium: a customer turns it on in Settings (password, the key the page
  * shows, a first code made here with otplib), signs out, and signs in again with a code.
  */
+import { readFile } from 'node:fs/promises';
 import { generate } from 'otplib';
 import { expect, it } from 'vitest';
 import { describeBrowser, useBrowserSuite } from '../helpers/browser';
@@ -27,9 +28,24 @@ describeBrowser('two-factor sign-in', () => {
     await section.getByLabel('Your password').fill(password);
     await section.getByRole('button', { name: 'Continue' }).click();
     await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-    expect(
-      await section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').count(),
-    ).toBeGreaterThanOrEqual(8);
+    const codes = await section
+      .getByRole('list', { name: 'Backup codes' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(codes.length).toBeGreaterThanOrEqual(8);
+    // Kept in one step: downloaded as a text file with every code, or copied.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('aelo-backup-codes.txt');
+    const saved = await readFile(await download.path(), 'utf8');
+    for (const code of codes) expect(saved).toContain(code.trim());
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await section.getByRole('button', { name: 'Copy codes' }).click();
+    await section.getByRole('button', { name: 'Copied!' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    for (const code of codes) expect(copied).toContain(code.trim());
     const secret = (await section.getByTestId('totp-secret').textContent())!.trim();
     // A wrong code first: refused (the browser logs the 400).
     shop.allowConsoleErrors(/400/);

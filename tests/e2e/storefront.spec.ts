@@ -326,6 +326,30 @@ describeBrowser('storefront', () => {
     ).toBe(0);
   });
 
+  it('fits a product offered in every size into a 360 px screen, nothing scrolling sideways', async () => {
+    const all = await products(shop);
+    const product = all.find((p) => p.quantity > 0 && p.sizes.length >= 5)!;
+    expect(product, 'a demo product in five sizes').toBeDefined();
+    const page = await shop.newPage({ width: 360, height: 800, isMobile: true });
+    await page.goto(`/products/${product.id}`);
+    const dialog = page.getByRole('dialog', { name: product.title });
+    await dialog.getByRole('button', { name: product.sizes[4]!, exact: true }).waitFor();
+    const { client, scroll } = await dialog.evaluate((d) => ({
+      client: d.clientWidth,
+      scroll: d.scrollWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    // The price and Add to Cart end inside the dialog.
+    const right = (await dialog.boundingBox())!.x + (await dialog.boundingBox())!.width;
+    for (const part of [
+      page.getByTestId('add-to-cart-bar').getByRole('button', { name: 'Add to Cart' }),
+      dialog.getByRole('button', { name: product.sizes[4]!, exact: true }),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(right);
+    }
+  });
+
   it('keeps the chosen size and colour and Add to Cart in view on a phone while the shopper reads', async () => {
     const all = await products(shop);
     const product = all.find((p) => p.quantity > 0 && p.sizes.length > 1 && p.description.length > 100)!;
@@ -380,6 +404,11 @@ describeBrowser('storefront', () => {
     await sizeOnly.getByLabel('Size', { exact: true }).selectOption('XS');
     await sizeOnly.getByText('No products found matching your criteria.').waitFor();
     expect(await sizeOnly.getByText('Failed to load products. Please try again later.').count()).toBe(0);
+    // Clear filters (a link, so it works before the page is live too) brings the whole shop back.
+    await sizeOnly.getByRole('link', { name: 'Clear filters' }).click();
+    await sizeOnly.waitForURL((url) => url.pathname === '/' && url.search === '');
+    expect((await gridTitles(sizeOnly)).length).toBeGreaterThan(0);
+    expect(await sizeOnly.getByLabel('Size', { exact: true }).inputValue()).toBe('');
 
     // No products at all is the load error (spec §8), as is a failing request.
     const empty = await shop.newPage();

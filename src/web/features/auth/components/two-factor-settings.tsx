@@ -1,4 +1,4 @@
-import { ShieldCheck } from 'lucide-react';
+import { Check, Copy, Download, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TwoFactorEnableResponse } from '#common/schemas/auth';
 import { Alert } from '#web/components/ui/alert';
@@ -15,6 +15,56 @@ import {
   useEnableTwoFactor,
   useTwoFactorStatus,
 } from '../api/two-factor';
+
+/** The backup codes as a text file: one per line, under a line saying what they are. */
+function backupCodesText(codes: readonly string[]): string {
+  return `Aelo two-factor backup codes (each signs you in once)\n\n${codes.join('\n')}\n`;
+}
+
+/** Copy and Download for the backup codes, so they can be kept somewhere safe in one step. */
+function BackupCodeActions({ codes }: { codes: readonly string[] }) {
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (copy === 'idle') return;
+    const timer = setTimeout(() => setCopy('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [copy]);
+  const copyCodes = async () => {
+    try {
+      await navigator.clipboard.writeText(backupCodesText(codes));
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  };
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([backupCodesText(codes)], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'aelo-backup-codes.txt';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2">
+      <Button type="button" variant="outline" size="sm" onClick={() => void copyCodes()}>
+        {copy === 'copied' ? (
+          <Check className="size-3.5 text-emerald-600" aria-hidden="true" />
+        ) : (
+          <Copy className="size-3.5" aria-hidden="true" />
+        )}
+        {copy === 'copied' ? 'Copied!' : 'Copy codes'}
+      </Button>
+      <Button type="button" variant="outline" size="sm" onClick={download}>
+        <Download className="size-3.5" aria-hidden="true" />
+        Download
+      </Button>
+      <p role="status" className="text-xs text-stone-500">
+        {copy === 'failed' ? 'Copy did not work here: download them or write them down.' : ''}
+      </p>
+    </div>
+  );
+}
 
 function useQr(uri: string | null): string | null {
   const [src, setSrc] = useState<string | null>(null);
@@ -81,6 +131,7 @@ function Setup({ setup, onDone }: { setup: TwoFactorEnableResponse; onDone: () =
               </li>
             ))}
           </ul>
+          <BackupCodeActions codes={setup.backupCodes} />
         </li>
         <li>Enter the 6-digit code the app shows to turn two-factor on.</li>
       </ol>

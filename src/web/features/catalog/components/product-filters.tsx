@@ -94,7 +94,7 @@ export function ProductFilterBar({
               </optgroup>
             ))}
       </FilterSelect>
-      <div className="grid grid-cols-2 gap-3 sm:flex">
+      <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 sm:flex">
         <FilterSelect label="Size" value={filters.size ?? ''} onChange={setSize} className="sm:w-32">
           <option value="">All sizes</option>
           {SIZES.map((size) => (

@@ -1,8 +1,10 @@
 import { narrowsCatalogue } from '#common/catalog-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '#web/lib/cn';
-import { PackageSearch, RotateCw } from 'lucide-react';
-import { Button } from '#web/components/ui/button';
+import { PackageSearch, RotateCw, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
 import { Skeleton } from '#web/components/ui/skeleton';
 import type { ProductFilters } from '../api/catalog-keys';
@@ -28,7 +30,17 @@ function GridSkeleton() {
   );
 }
 
-function Message({ tone, text, onRetry }: { tone: 'error' | 'empty'; text: string; onRetry?: () => void }) {
+function Message({
+  tone,
+  text,
+  onRetry,
+  action,
+}: {
+  tone: 'error' | 'empty';
+  text: string;
+  onRetry?: () => void;
+  action?: ReactNode;
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -44,6 +56,7 @@ function Message({ tone, text, onRetry }: { tone: 'error' | 'empty'; text: strin
           Try again
         </Button>
       ) : null}
+      {action}
     </div>
   );
 }
@@ -75,7 +88,21 @@ export function ProductGrid({ filters }: { filters: ProductFilters }) {
   const total = query.data.pages[0]?.total ?? shown;
   if (products.length === 0) {
     return hasFilter ? (
-      <Message tone="empty" text={PRODUCTS_EMPTY_TEXT} />
+      <Message
+        tone="empty"
+        text={PRODUCTS_EMPTY_TEXT}
+        action={
+          // A link: it works before the page is live too, and Back brings the filters again.
+          <Link
+            to={{ pathname: paths.home.getHref(), search: '' }}
+            preventScrollReset
+            className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-6' })}
+          >
+            <X className="size-3.5" aria-hidden="true" />
+            Clear filters
+          </Link>
+        }
+      />
     ) : (
       <Message tone="error" text={PRODUCTS_ERROR_TEXT} onRetry={() => void query.refetch()} />
     );

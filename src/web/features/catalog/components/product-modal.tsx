@@ -106,7 +106,7 @@ function ProductDetails({
           : '';
 
   return (
-    <div className="grid md:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 md:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)]">
       <CloseIcon onClick={onClose} />
       <div className="p-3 sm:p-5 md:sticky md:top-0 md:self-start md:p-6">
         <ProductGallery images={product.images} title={product.title} />
@@ -205,7 +205,7 @@ function ProductDetails({
             className="sticky bottom-0 z-10 -mx-5 mt-6 -mb-7 border-t border-stone-200 bg-white px-5 pt-3 pb-4 shadow-[0_-8px_24px_-12px_rgb(28_25_23/0.18)] sm:-mx-8 sm:px-8 md:hidden"
           >
             <div className="mb-2.5 flex items-baseline justify-between gap-3 text-sm">
-              <span id={barSummaryId} className="truncate text-stone-600">
+              <span id={barSummaryId} className="min-w-0 text-pretty text-stone-600">
                 {hint
                   ? `${hint} to add to cart`
                   : [size && `Size ${size}`, color].filter(Boolean).join(' · ')}
@@ -255,7 +255,7 @@ function AddToCart({ hint, describedBy, onAdd }: { hint: string; describedBy?: s
 
 function ModalSkeleton() {
   return (
-    <div role="status" className="grid md:grid-cols-2">
+    <div role="status" className="grid grid-cols-1 md:grid-cols-2">
       <h2 id={TITLE_ID} className="sr-only">
         Loading product
       </h2>

@@ -1,4 +1,5 @@
 import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { CHECKOUT_SERVER_MESSAGES } from '#common/schemas/checkout';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
@@ -10,13 +11,32 @@ import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCardCheckout } from '../hooks/use-card-checkout';
 import { useCheckoutStore } from '../stores/checkout-store';
 
+const subscribeNothing = () => () => undefined;
+
+/** Whether the page came over https (false on the server: the drawer is drawn in the browser). */
+function useServedOverHttps(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => window.location.protocol === 'https:',
+    () => false,
+  );
+}
+
+/**
+ * The spec's 'Secure Checkout' banner. "Encrypted" only when it is true: a shop served over plain
+ * http (a local or LAN try-out) says what holds there, that card numbers and wallet keys never
+ * reach the shop.
+ */
 function SecureBanner() {
+  const encrypted = useServedOverHttps();
   return (
     <div className="flex items-center gap-3 rounded-2xl bg-rose-50/70 px-4 py-3 ring-1 ring-rose-100">
       <ShieldCheck className="size-5 shrink-0 text-rose-600" aria-hidden="true" />
       <p className="min-w-0 text-[13px] leading-snug text-stone-600">
         <span className="block text-sm font-semibold text-stone-950">Secure Checkout</span>
-        Encrypted end to end. Aelo never sees your card number or your wallet's keys.
+        {encrypted
+          ? "Encrypted end to end. Aelo never sees your card number or your wallet's keys."
+          : "Card numbers are entered on Stripe's page and wallet keys stay in your wallet: Aelo never sees either."}
       </p>
     </div>
   );
