@@ -275,6 +275,9 @@ describeBrowser('cart and checkout', () => {
     await continueToPayment(drawer);
     await expectStep(drawer, 'Payment');
     await drawer.getByText('Secure Checkout', { exact: true }).waitFor();
+    // The test shop is served over plain http: no claim of encryption, what holds instead.
+    expect(await drawer.getByText('Encrypted end to end', { exact: false }).count()).toBe(0);
+    await drawer.getByText("Card numbers are entered on Stripe's page", { exact: false }).waitFor();
     const crypto = drawer.getByRole('region', { name: 'Pay with crypto' });
     // On the local ledger crypto payments work (tests/e2e/crypto-checkout.spec.ts pays with them).
     await crypto.getByRole('button', { name: 'Pay with SOL' }).waitFor();
