@@ -371,21 +371,21 @@ describeBrowser('admin back office', () => {
 
     await card.getByRole('button', { name: 'Edit', exact: true }).click();
     await card.getByLabel('Status').selectOption('shipped');
-    await card.getByLabel('Tracking Number').fill('1Z999AA10123456784');
+    await card.getByLabel('Tracking Number').fill('9400111899223817000042');
     await card.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Order updated successfully').waitFor();
-    await card.getByText('1Z999AA10123456784').waitFor();
+    await card.getByText('9400111899223817000042').waitFor();
     // The whole number, linked to the carrier's tracking page.
-    const tracking = card.getByRole('link', { name: /1Z999AA10123456784.*track with USPS/ });
+    const tracking = card.getByRole('link', { name: /9400111899223817000042.*track with USPS/ });
     expect(await tracking.getAttribute('href')).toBe(
-      'https://tools.usps.com/go/TrackConfirmAction?tLabels=1Z999AA10123456784',
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223817000042',
     );
     const stored = await db()
       .selectFrom('orders')
       .select(['status', 'tracking_number'])
       .where('id', '=', kept.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ status: 'shipped', tracking_number: '1Z999AA10123456784' });
+    expect(stored).toEqual({ status: 'shipped', tracking_number: '9400111899223817000042' });
 
     const other = page.getByRole('article', { name: `Order ${doomed.id.slice(0, 8)}` });
     await other.getByRole('button', { expanded: false }).click();

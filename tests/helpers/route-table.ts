@@ -114,7 +114,7 @@ export const SAMPLES: Record<string, RouteSample> = {
   'DELETE /api/admin/orders/:id': { who: 'admin' },
   'PATCH /api/admin/orders/:id': {
     who: 'admin',
-    body: () => ({ status: 'shipped', trackingNumber: '9400TEST0001' }),
+    body: () => ({ status: 'shipped', trackingNumber: '9400100000000000000000' }),
   },
   'POST /api/admin/orders/:id/refunds': {
     who: 'admin',

@@ -293,7 +293,7 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
         (
           await c.admin.patch(`/api/admin/orders/${ids.loyalOld}`, {
             status: 'shipped',
-            trackingNumber: 'T1',
+            trackingNumber: '9400100000000000000001',
           })
         ).status,
       ).toBe(200);

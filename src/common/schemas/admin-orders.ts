@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_TRACKING_NUMBER, isCarrierTrackingNumber, normalizeTrackingNumber } from '../tracking';
 import { PaymentMethodSchema } from './checkout';
 import { RefundSchema } from './refund';
 import { ADMIN_MESSAGES, AdminSearchSchema, PageQuerySchema, pageSchema, type Page } from './admin';
@@ -51,6 +52,31 @@ export const AdminOrderItemSchema = z.object({
 });
 export type AdminOrderItem = z.infer<typeof AdminOrderItemSchema>;
 
+/** An order's mails, by what they told the shopper. */
+export const ORDER_MAIL_KINDS = ['confirmed', 'payment-refund', 'shipped', 'status', 'refunded'] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+export const ORDER_MAIL_LABELS: Record<OrderMailKind, string> = {
+  confirmed: 'Order confirmed',
+  'payment-refund': 'Payment refunded',
+  shipped: 'Has shipped',
+  status: 'Status update',
+  refunded: 'Refund',
+};
+
+/** A 'has shipped' mail is sent at most once an hour per order, whatever the tracking number saved. */
+export const SHIPPED_MAIL_INTERVAL_MS = 60 * 60_000;
+
+export const AdminOrderMailSchema = z.object({
+  kind: z.enum(ORDER_MAIL_KINDS),
+  subject: z.string(),
+  to: z.string(),
+  /** pending: queued, not yet handed to the mail server; failed: gave up after its retries. */
+  status: z.enum(['pending', 'sent', 'failed']),
+  queuedAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type AdminOrderMail = z.infer<typeof AdminOrderMailSchema>;
+
 export const AdminOrderSchema = z.object({
   id: z.string(),
   /** First 8 characters of the id (spec §9). */
@@ -81,6 +107,8 @@ export const AdminOrderSchema = z.object({
   userId: z.string().nullable(),
   shippingInfo: AdminShippingInfoSchema,
   items: z.array(AdminOrderItemSchema),
+  /** The mails the order has sent (or queued), oldest first. */
+  mails: z.array(AdminOrderMailSchema),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderPageSchema = pageSchema(AdminOrderSchema);
@@ -98,6 +126,7 @@ export const AdminOrderUpdateSchema = z
       .union([OrderStatusSchema, z.literal('')])
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
+    /** Checked against the carrier's formats; stored without spaces, upper-case. */
     trackingNumber: z
       .string()
       .trim()
@@ -105,8 +134,9 @@ export const AdminOrderUpdateSchema = z
         TRACKING_NUMBER_MAX_LENGTH,
         `Tracking number must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters`,
       )
+      .refine((v) => v === '' || isCarrierTrackingNumber(normalizeTrackingNumber(v)), INVALID_TRACKING_NUMBER)
       .optional()
-      .transform((v) => (v === '' ? undefined : v)),
+      .transform((v) => (v === '' || v === undefined ? undefined : normalizeTrackingNumber(v))),
   })
   .refine((v) => v.status !== undefined || v.trackingNumber !== undefined, {
     message: ADMIN_MESSAGES.nothingToUpdate,

@@ -57,6 +57,12 @@ export interface AirdropScheduleTable {
   next_at: Timestamp;
 }
 
+/** 0030_airdrop_first_seen.sql: when the engine first saw the database (one row). */
+export interface AirdropFirstSeenTable {
+  id: Generated<boolean>;
+  at: Timestamp;
+}
+
 export interface AirdropClaimsTable {
   id: Generated<string>;
   wallet_address: string;

@@ -7,6 +7,7 @@ import type {
   AirdropBatchesTable,
   AirdropClaimsTable,
   AirdropRunsTable,
+  AirdropFirstSeenTable,
   AirdropScheduleTable,
   HolderSnapshotsTable,
   RewardPoolEntriesTable,
@@ -185,6 +186,9 @@ export interface MailOutboxTable {
   last_error: string | null;
   sent_at: Timestamp | null;
   created_at: CreatedAt;
+  /** 0029_order_mails.sql: the order a mail is about, and which of its mails it is (ORDER_MAIL_KINDS). */
+  order_id: string | null;
+  kind: string | null;
 }
 
 export interface PaymentEventsTable {
@@ -435,6 +439,7 @@ export interface DB {
   airdrop_runs: AirdropRunsTable;
   airdrop_batches: AirdropBatchesTable;
   airdrop_schedule: AirdropScheduleTable;
+  airdrop_first_seen: AirdropFirstSeenTable;
   admin_audit_log: AdminAuditLogTable;
   airdrop_claims: AirdropClaimsTable;
   api_configurations: ApiConfigurationsTable;

@@ -1,5 +1,6 @@
 import { DEMO_LEDGER_TEXTS } from '#common/demo-ledger';
 import { shortOrderId } from '#common/format';
+import type { OrderMailKind } from '#common/schemas/admin-orders';
 import type { OutgoingMail } from './mail.repository';
 
 /**
@@ -31,6 +32,11 @@ export function mail(
 ): OutgoingMail {
   const text = `${subject}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n\n— Aelo`;
   return { eventKey, to, subject, text, html: html(subject, paragraphs, action) };
+}
+
+/** Marks a mail as one of an order's (kept beside the order, listed in the admin's order card). */
+function withOrder(orderId: string, kind: OrderMailKind, outgoing: OutgoingMail): OutgoingMail {
+  return { ...outgoing, order: { id: orderId, kind } };
 }
 
 const MONTHS = [
@@ -165,33 +171,43 @@ function itemLines(items: OrderMailFacts['items']): string[] {
 
 export function orderConfirmationMail(order: OrderMailFacts): OutgoingMail {
   const number = shortOrderId(order.id);
-  return mail(
-    `order-confirmed:${order.id}`,
-    order.to,
-    `Order #${number} confirmed`,
-    [
-      `Thank you${order.name ? `, ${order.name}` : ''}. We have your order #${number} (${order.totalText}).`,
-      // Paid with test money: said first, and no shipping promised.
-      ...(order.demo ? [DEMO_LEDGER_TEXTS.orderMailLine] : []),
-      ...itemLines(order.items),
-      ...(order.demo ? [] : ['You will receive tracking information within 48 hours once your order ships.']),
-    ],
-    { label: 'Follow your order', url: order.statusUrl },
+  return withOrder(
+    order.id,
+    'confirmed',
+    mail(
+      `order-confirmed:${order.id}`,
+      order.to,
+      `Order #${number} confirmed`,
+      [
+        `Thank you${order.name ? `, ${order.name}` : ''}. We have your order #${number} (${order.totalText}).`,
+        // Paid with test money: said first, and no shipping promised.
+        ...(order.demo ? [DEMO_LEDGER_TEXTS.orderMailLine] : []),
+        ...itemLines(order.items),
+        ...(order.demo
+          ? []
+          : ['You will receive tracking information within 48 hours once your order ships.']),
+      ],
+      { label: 'Follow your order', url: order.statusUrl },
+    ),
   );
 }
 
 /** A failed order: why (in the shopper's words) and that its payment is being refunded. */
 export function orderRefundMail(order: OrderMailFacts, reason: string): OutgoingMail {
   const number = shortOrderId(order.id);
-  return mail(
-    `order-refund:${order.id}`,
-    order.to,
-    `Order #${number}: your payment will be refunded`,
-    [
-      `We received your payment of ${order.totalText} for order #${number}. ${reason}`,
-      'We have started a full refund to the card or wallet that paid; it arrives within 5 business days. We are sorry for the trouble.',
-    ],
-    { label: 'See your order', url: order.statusUrl },
+  return withOrder(
+    order.id,
+    'payment-refund',
+    mail(
+      `order-refund:${order.id}`,
+      order.to,
+      `Order #${number}: your payment will be refunded`,
+      [
+        `We received your payment of ${order.totalText} for order #${number}. ${reason}`,
+        'We have started a full refund to the card or wallet that paid; it arrives within 5 business days. We are sorry for the trouble.',
+      ],
+      { label: 'See your order', url: order.statusUrl },
+    ),
   );
 }
 
@@ -234,12 +250,16 @@ export function orderUpdateMail(
       ? [`Tracking number: ${update.trackingNumber}${update.trackingUrl ? ` (${update.trackingUrl})` : ''}`]
       : []),
   ];
-  return mail(
-    `order-update:${order.id}:${update.status}:${update.trackingNumber ?? ''}`,
-    order.to,
-    shipped ? `Order #${number} has shipped` : `Order #${number} is ${update.status}`,
-    paragraphs,
-    { label: 'Follow your order', url: order.statusUrl },
+  return withOrder(
+    order.id,
+    shipped ? 'shipped' : 'status',
+    mail(
+      `order-update:${order.id}:${update.status}:${update.trackingNumber ?? ''}`,
+      order.to,
+      shipped ? `Order #${number} has shipped` : `Order #${number} is ${update.status}`,
+      paragraphs,
+      { label: 'Follow your order', url: order.statusUrl },
+    ),
   );
 }
 
@@ -249,15 +269,19 @@ export function orderRefundedMail(
   refund: { refundId: string; amountText: string; full: boolean; destination: string; reason: string },
 ): OutgoingMail {
   const number = shortOrderId(order.id);
-  return mail(
-    `order-refunded:${refund.refundId}`,
-    order.to,
-    `Order #${number}: ${refund.full ? 'refunded' : `${refund.amountText} refunded`}`,
-    [
-      `Hello${order.name ? ` ${order.name}` : ''}, we are refunding ${refund.amountText} of order #${number} (${order.totalText}) to ${refund.destination}.`,
-      `Reason: ${refund.reason}`,
-      'A card refund shows on your statement within 5 to 10 business days; a wallet refund arrives within minutes.',
-    ],
-    { label: 'See your order', url: order.statusUrl },
+  return withOrder(
+    order.id,
+    'refunded',
+    mail(
+      `order-refunded:${refund.refundId}`,
+      order.to,
+      `Order #${number}: ${refund.full ? 'refunded' : `${refund.amountText} refunded`}`,
+      [
+        `Hello${order.name ? ` ${order.name}` : ''}, we are refunding ${refund.amountText} of order #${number} (${order.totalText}) to ${refund.destination}.`,
+        `Reason: ${refund.reason}`,
+        'A card refund shows on your statement within 5 to 10 business days; a wallet refund arrives within minutes.',
+      ],
+      { label: 'See your order', url: order.statusUrl },
+    ),
   );
 }

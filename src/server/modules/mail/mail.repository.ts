@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { OrderMailKind } from '#common/schemas/admin-orders';
 import type { Db } from '#server/db/client';
 
 export interface OutgoingMail {
@@ -8,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  /** An order's mail: which order, and which of its mails (the admin's order card lists them). */
+  order?: { id: string; kind: OrderMailKind };
 }
 
 export interface QueuedMail extends OutgoingMail {
@@ -27,6 +30,8 @@ export function createMailRepository(db: Db) {
           subject: mail.subject,
           text_body: mail.text,
           html_body: mail.html,
+          order_id: mail.order?.id ?? null,
+          kind: mail.order?.kind ?? null,
         })
         .onConflict((oc) => oc.column('event_key').doNothing())
         .returning('id')
@@ -72,6 +77,30 @@ export function createMailRepository(db: Db) {
         html: r.html_body,
         attempts: r.attempts,
       }));
+    },
+
+    /** An order's mails, oldest first. */
+    async findByOrder(orderIds: readonly string[]) {
+      if (orderIds.length === 0) return [];
+      return db
+        .selectFrom('mail_outbox')
+        .select(['order_id', 'kind', 'to_address', 'subject', 'status', 'created_at', 'sent_at'])
+        .where('order_id', 'in', orderIds)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The event keys of the order's mails of this kind queued in the last `withinMs` (the database's clock). */
+    async recentOrderMailKeys(orderId: string, kind: OrderMailKind, withinMs: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('mail_outbox')
+        .select('event_key')
+        .where('order_id', '=', orderId)
+        .where('kind', '=', kind)
+        .where('created_at', '>', sql<Date>`now() - ${withinMs} * interval '1 millisecond'`)
+        .execute();
+      return rows.map((r) => r.event_key);
     },
 
     async markSent(id: string, at: Date): Promise<void> {

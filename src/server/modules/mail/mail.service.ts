@@ -1,3 +1,4 @@
+import type { OrderMailKind } from '#common/schemas/admin-orders';
 import type { Db } from '#server/db/client';
 import type { Logger } from '#server/lib/logger';
 import { createMailRepository, type OutgoingMail } from './mail.repository';
@@ -30,6 +31,21 @@ export interface MailService {
  */
 export function queueMail(db: Db, mail: OutgoingMail): Promise<boolean> {
   return createMailRepository(db).insertIfAbsent(mail);
+}
+
+/** The mails queued for these orders (ORDER_MAIL_KINDS), oldest first. */
+export function mailsOfOrders(db: Db, orderIds: readonly string[]) {
+  return createMailRepository(db).findByOrder(orderIds);
+}
+
+/** The event keys of an order's mails of one kind queued in the last `withinMs`. */
+export function recentOrderMailKeys(
+  db: Db,
+  orderId: string,
+  kind: OrderMailKind,
+  withinMs: number,
+): Promise<string[]> {
+  return createMailRepository(db).recentOrderMailKeys(orderId, kind, withinMs);
 }
 
 export function retryDelayMs(attempts: number): number {

@@ -8,6 +8,9 @@ import {
   type AdminOrdersQuery,
   type AdminOrderUpdate,
   type AdminShippingInfo,
+  type AdminOrderMail,
+  type OrderMailKind,
+  SHIPPED_MAIL_INTERVAL_MS,
 } from '#common/schemas/admin-orders';
 import { userTopic } from '#common/schemas/events';
 import type { Refund } from '#common/schemas/refund';
@@ -18,7 +21,7 @@ import type { Logger } from '#server/lib/logger';
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import { orderUpdateMail } from '../mail/mail-templates';
-import { queueMail } from '../mail/mail.service';
+import { mailsOfOrders, queueMail, recentOrderMailKeys } from '../mail/mail.service';
 import type { RefundView } from '../refunds/refunds.service';
 import { orderMailFacts } from './guest-order.service';
 import { refundFigures, refundsOfOrders } from './order-refunds';
@@ -71,14 +74,21 @@ export function createOrdersAdminService(deps: {
     if (after.status === 'pending' && before.tracking_number === after.tracking_number) return;
     const facts = await orderMailFacts(trx, links, after.id);
     if (!facts) return;
-    await queueMail(
-      trx,
-      orderUpdateMail(facts, {
-        status: after.status,
-        trackingNumber: after.tracking_number,
-        trackingUrl: after.tracking_number ? carrierTrackingUrl(after.tracking_number) : null,
-      }),
-    );
+    const update = orderUpdateMail(facts, {
+      status: after.status,
+      trackingNumber: after.tracking_number,
+      trackingUrl: after.tracking_number ? carrierTrackingUrl(after.tracking_number) : null,
+    });
+    // A 'has shipped' mail at most once an hour: a number saved again or corrected within it
+    // sends nothing (the order page shows the number as it is now). A number added after a
+    // 'has shipped' mail that had none is news, and is sent.
+    if (update.order?.kind === 'shipped') {
+      const recent = await recentOrderMailKeys(trx, after.id, 'shipped', SHIPPED_MAIL_INTERVAL_MS);
+      // Its event key ends with the tracking number it told ('order-update:<id>:<status>:<number>').
+      const toldNumber = recent.some((key) => !key.endsWith(':'));
+      if (recent.length > 0 && (toldNumber || !after.tracking_number)) return;
+    }
+    await queueMail(trx, update);
   }
 
   const explorerUrl = (signature: string | null): string | null => {
@@ -93,7 +103,12 @@ export function createOrdersAdminService(deps: {
     return tx;
   };
 
-  const toDto = (row: OrderRow, items: readonly OrderItemRow[], refunds: Refund[]): AdminOrder => {
+  const toDto = (
+    row: OrderRow,
+    items: readonly OrderItemRow[],
+    refunds: Refund[],
+    mails: AdminOrderMail[],
+  ): AdminOrder => {
     const info = row.shipping_info as Record<string, unknown>;
     const shippingInfo = {} as AdminShippingInfo;
     for (const key of SHIPPING_KEYS) shippingInfo[key] = typeof info[key] === 'string' ? info[key] : '';
@@ -129,23 +144,38 @@ export function createOrdersAdminService(deps: {
         quantity: i.quantity,
         priceCents: i.price_cents,
       })),
+      mails,
     };
   };
 
   /** Inside a transaction pass `view`, read before it began (it may ask the chain for the mint's decimals). */
   const withItems = async (rows: OrderRow[], db: Db = deps.db, view?: RefundView): Promise<AdminOrder[]> => {
     const ids = rows.map((r) => r.id);
-    const [items, refunds] = await Promise.all([
+    const [items, refunds, mailRows] = await Promise.all([
       createOrdersAdminRepository(db).findItems(ids),
       refundsOfOrders(db, ids, async () => ({ ...(view ?? (await deps.refundView())), showErrors: true })),
+      mailsOfOrders(db, ids),
     ]);
+    const mails = new Map<string, AdminOrderMail[]>();
+    for (const m of mailRows) {
+      const list = mails.get(m.order_id!) ?? [];
+      list.push({
+        kind: m.kind as OrderMailKind,
+        subject: m.subject,
+        to: m.to_address,
+        status: m.status,
+        queuedAt: new Date(m.created_at).toISOString(),
+        sentAt: m.sent_at ? new Date(m.sent_at).toISOString() : null,
+      });
+      mails.set(m.order_id!, list);
+    }
     const byOrder = new Map<string, OrderItemRow[]>();
     for (const item of items) {
       const list = byOrder.get(item.order_id) ?? [];
       list.push(item);
       byOrder.set(item.order_id, list);
     }
-    return rows.map((r) => toDto(r, byOrder.get(r.id) ?? [], refunds.get(r.id) ?? []));
+    return rows.map((r) => toDto(r, byOrder.get(r.id) ?? [], refunds.get(r.id) ?? [], mails.get(r.id) ?? []));
   };
 
   /**

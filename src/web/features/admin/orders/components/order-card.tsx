@@ -1,9 +1,11 @@
 import { CARRIER_NAME, carrierTrackingUrl } from '#common/tracking';
 import { cn } from '#web/lib/cn';
-import { ChevronDown, ExternalLink, Pencil, RotateCcw, Trash2, TriangleAlert } from 'lucide-react';
+import { ChevronDown, ExternalLink, Mail, Pencil, RotateCcw, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import {
+  AdminOrderUpdateSchema,
+  ORDER_MAIL_LABELS,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   TRACKING_NUMBER_MAX_LENGTH,
@@ -14,12 +16,12 @@ import { formatUsd } from '#common/money';
 import { OrderRefunds } from '#web/components/order-refunds';
 import { OrderTotals } from '#web/components/order-totals';
 import { DemoOrderBadge } from '#web/components/demo-order-badge';
-import { Badge } from '#web/components/ui/badge';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Select } from '#web/components/ui/select';
-import { errorMessage } from '#web/lib/api-client';
+import { errorMessage, isApiError } from '#web/lib/api-client';
 import { OrderStatusBadge, OrderStatusIcon } from '#web/features/admin/shared/components/order-status';
 import { formatDateTime, paymentMethodLabel } from '#web/features/admin/shared/format';
 import { shortHash } from '#common/format';
@@ -44,6 +46,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
   const [mode, setMode] = useState<Mode>('view');
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  const [trackingError, setTrackingError] = useState<string | undefined>();
   const [isRefunding, setRefunding] = useState(false);
   const canRefund = order.refundableCents > 0;
   const isFullyRefunded = order.amountCents > 0 && order.refundedCents >= order.amountCents;
@@ -58,6 +61,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
   const startEdit = () => {
     setStatus(order.status);
     setTracking(order.trackingNumber ?? '');
+    setTrackingError(undefined);
     update.reset();
     setMode('edit');
     setOpen(true);
@@ -65,12 +69,20 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
 
   const onSave = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The server's own check (the carrier's formats), said on the field before anything is sent.
+    const parsed = AdminOrderUpdateSchema.safeParse({ status, trackingNumber: tracking });
+    const issue = parsed.error?.issues.find((i) => i.path[0] === 'trackingNumber');
+    setTrackingError(issue?.message);
+    if (issue) return;
     update.mutate(
       { id: order.id, status, trackingNumber: tracking },
       {
         onSuccess: () => {
           setMode('view');
           onDone(ADMIN_MESSAGES.orderUpdated);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.fields.trackingNumber) setTrackingError(error.fields.trackingNumber);
         },
       },
     );
@@ -284,6 +296,8 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
           </div>
         ) : null}
 
+        <OrderMails mails={order.mails} />
+
         <div className="border-t border-stone-100 bg-white px-5 py-4">
           {mode === 'edit' ? (
             <form onSubmit={onSave} className="space-y-4" aria-label={`Edit order ${order.shortId}`}>
@@ -297,17 +311,20 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
                     ))}
                   </Select>
                 </Field>
-                <Field label="Tracking Number">
+                <Field label="Tracking Number" error={trackingError} hint="USPS: spaces are fine">
                   <Input
                     value={tracking}
-                    onChange={(e) => setTracking(e.target.value)}
+                    onChange={(e) => {
+                      setTracking(e.target.value);
+                      setTrackingError(undefined);
+                    }}
                     maxLength={TRACKING_NUMBER_MAX_LENGTH}
                     placeholder="e.g. 9400 1000 0000 0000 0000 00"
                     autoComplete="off"
                   />
                 </Field>
               </div>
-              {update.isError ? (
+              {update.isError && !trackingError ? (
                 <p role="alert" className="text-sm font-medium text-red-600">
                   {errorMessage(update.error, 'Failed to update order')}
                 </p>
@@ -384,5 +401,45 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
         <RefundDialog order={order} open onClose={() => setRefunding(false)} onRefunded={onDone} />
       ) : null}
     </article>
+  );
+}
+
+const MAIL_STATUS: Record<AdminOrder['mails'][number]['status'], { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Queued', tone: 'orange' },
+  sent: { label: 'Sent', tone: 'green' },
+  failed: { label: 'Not sent', tone: 'red' },
+};
+
+/** The mails the order has sent the shopper, oldest first: what each said, when, and whether it left. */
+function OrderMails({ mails }: { mails: AdminOrder['mails'] }) {
+  return (
+    <section aria-label="Mails sent" className="border-t border-stone-100 px-5 py-4">
+      <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Mails sent</h3>
+      {mails.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-500">No mail sent for this order yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-stone-100 rounded-xl ring-1 ring-stone-200/80">
+          {mails.map((m) => {
+            const state = MAIL_STATUS[m.status];
+            return (
+              <li
+                key={`${m.kind}-${m.queuedAt}-${m.subject}`}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 text-sm"
+              >
+                <Mail className="size-4 shrink-0 text-stone-400" aria-hidden="true" />
+                <span className="font-medium text-stone-900">{ORDER_MAIL_LABELS[m.kind]}</span>
+                <span className="min-w-0 flex-1 truncate text-stone-500" title={`${m.subject} · to ${m.to}`}>
+                  {m.subject}
+                </span>
+                <time dateTime={m.sentAt ?? m.queuedAt} className="text-xs text-stone-500 tabular-nums">
+                  {formatDateTime(m.sentAt ?? m.queuedAt)}
+                </time>
+                <Badge tone={state.tone}>{state.label}</Badge>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
