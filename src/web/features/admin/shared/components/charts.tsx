@@ -45,7 +45,7 @@ export function SalesLineChart({ data, height = 260 }: { data: DailySales[]; hei
   return (
     <div style={{ height }} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
+        <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 4 }}>
           <CartesianGrid stroke="#e7e5e4" strokeDasharray="3 4" vertical={false} />
           <XAxis
             dataKey="day"
@@ -63,7 +63,8 @@ export function SalesLineChart({ data, height = 260 }: { data: DailySales[]; hei
             tickLine={false}
             axisLine={false}
             tick={AXIS_TICK}
-            width={56}
+            // Room for the widest label ('$12.5K') with its '$' (the axis clipped it at 56 and -8).
+            width={64}
           />
           <Tooltip
             formatter={(value, name) =>
