@@ -1,3 +1,4 @@
+import { stripeCounterpartOf, type AdminSetting } from '#common/schemas/admin-settings';
 import { Alert } from '#web/components/ui/alert';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useSettings } from '../api/get-settings';
@@ -22,10 +23,21 @@ export function ApiSettings() {
       </div>
     );
   }
+  const list = settings.data.settings;
+  /** The other Stripe key's mode (secret with publishable), so the form refuses mixed keys at once. */
+  const counterpartOf = (setting: AdminSetting) => {
+    const name = stripeCounterpartOf(setting.provider, setting.keyName);
+    const other = name ? list.find((s) => s.provider === setting.provider && s.keyName === name) : undefined;
+    return other?.mode ?? null;
+  };
   return (
     <div className="grid gap-4 xl:grid-cols-2">
-      {settings.data.settings.map((setting) => (
-        <SettingForm key={`${setting.provider}/${setting.keyName}`} setting={setting} />
+      {list.map((setting) => (
+        <SettingForm
+          key={`${setting.provider}/${setting.keyName}`}
+          setting={setting}
+          counterpartMode={counterpartOf(setting)}
+        />
       ))}
     </div>
   );
