@@ -10,6 +10,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STRIPE_KEY_MESSAGES } from '#common/schemas/admin-settings';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { axeViolations } from '../helpers/axe';
 import { describeBrowser, useBrowserSuite, type ShopServerOptions } from '../helpers/browser';
 import { signInAsAdmin } from '../helpers/browser-auth';
 
@@ -76,11 +77,14 @@ describeBrowser('admin API settings: Stripe keys', () => {
         'This is a live key, but the Stripe secret key in use is a test key: use test keys together or live keys together',
       )
       .waitFor();
+    // Field errors, hints and Remove: no serious or critical accessibility violation.
+    expect(await axeViolations(page)).toEqual([]);
 
     // Remove, after a confirmation: back to not set (no key in this server's environment).
     await form.getByRole('button', { name: 'Remove the saved Stripe secret key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove the Stripe secret key?' });
     await dialog.getByText('card payments are not configured until a new key is saved').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Remove' }).click();
     expect(await textOf(form.getByRole('status'))).toBe('Configuration removed');
     expect(await textOf(form.locator('dd').first())).toBe('Not set');
