@@ -1,4 +1,5 @@
--- When the airdrop engine first saw this database: a daily top-50 slot that passed before it is
+-- When the airdrop scheduler first saw this database (its first tick with a token and a treasury
+-- key): a daily top-50 slot that passed before it is
 -- never run, so a new shop does not pay its (demo) holders before anyone has looked; the first
 -- daily run is at the next slot. One row. A shop that has already airdropped keeps its schedule
 -- (its first run's time).

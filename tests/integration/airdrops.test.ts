@@ -191,8 +191,13 @@ describe.each(BACKENDS)('holder-rewards engine (%s)', (backend) => {
           })
         : shop.t.deps.database;
     try {
-      // Both at the daily time: one run for the day, whoever gets there first.
+      // Both at the daily time: one run for the day, whoever gets there first. (The shop started
+      // the day before: a new shop's first day's slot, before it started, is never run.)
       const noon = () => new Date(`${new Date().toISOString().slice(0, 10)}T23:59:00Z`);
+      await shop.t.deps.database.db
+        .insertInto('airdrop_first_seen')
+        .values({ at: new Date(noon().getTime() - 86_400_000) })
+        .execute();
       const [a, b] = await Promise.all([
         engineFor(shop, { now: noon }).tick(),
         engineFor(shop, { now: noon, database: other }).tick(),

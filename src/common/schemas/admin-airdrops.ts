@@ -36,6 +36,13 @@ export const AdminAirdropsSchema = z.object({
     totalSol: z.number(),
     uniqueWallets: z.int(),
   }),
+  schedule: z.object({
+    /**
+     * When the scheduled daily top-50 airdrop runs next (ISO, UTC): on a new shop, the first slot
+     * after it first started. Null when the shop cannot airdrop (no token or treasury key).
+     */
+    nextDailyAt: z.string().nullable(),
+  }),
 });
 export type AdminAirdrops = z.infer<typeof AdminAirdropsSchema>;
 

@@ -276,11 +276,46 @@ export function createAirdropEngine(deps: {
     return { runId, recipients: 1, totalLamports: transfer.lamports };
   }
 
-  /** The UTC day of `at` if the daily time has passed on it, else null. */
-  function dueDay(at: Date): string | null {
+  /** The daily slot (AIRDROP_DAILY_UTC_TIME) on the UTC day of `at`. */
+  function slotOn(at: Date): Date {
     const [h, m] = config.airdrops.dailyUtcTime.split(':').map(Number) as [number, number];
-    const minutes = at.getUTCHours() * 60 + at.getUTCMinutes();
-    return minutes >= h * 60 + m ? at.toISOString().slice(0, 10) : null;
+    return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate(), h, m));
+  }
+
+  const DAY_MS = 86_400_000;
+
+  /**
+   * The UTC day of `at` if its daily slot has passed, else null. A slot that passed before the
+   * engine first saw the database is never due: a new shop pays nobody before anyone has looked.
+   */
+  function dueDay(at: Date, firstSeen: Date): string | null {
+    const slot = slotOn(at);
+    return at >= slot && slot >= firstSeen ? slot.toISOString().slice(0, 10) : null;
+  }
+
+  /**
+   * When the next daily run is due: a due slot not yet run (the next tick runs it), else the next
+   * one. Null when the shop cannot airdrop (no token or no treasury key).
+   */
+  async function nextDailyAt(): Promise<Date | null> {
+    const accounts = await deps.chain.requireAccounts().catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'NOT_CONFIGURED') return null;
+      return undefined; // the chain unreachable for now: the schedule stands
+    });
+    if (accounts === null || (accounts && !accounts.treasury)) return null;
+    const at = now();
+    const firstSeen = (await repo.readFirstSeen()) ?? at;
+    let slot = slotOn(at);
+    if (
+      slot <= at &&
+      slot >= firstSeen &&
+      !(await repo.hasDailyRun('top50', slot.toISOString().slice(0, 10)))
+    ) {
+      return slot;
+    }
+    if (slot <= at) slot = new Date(slot.getTime() + DAY_MS);
+    while (slot < firstSeen) slot = new Date(slot.getTime() + DAY_MS);
+    return slot;
   }
 
   async function locked<T>(fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
@@ -310,6 +345,8 @@ export function createAirdropEngine(deps: {
       await locked(resume);
     },
 
+    nextDailyAt,
+
     async tick() {
       // A shop that cannot airdrop (no token or no treasury) has nothing due: it says so before
       // asking the market feeds or the chain anything (the scheduler stays quiet about it).
@@ -320,10 +357,12 @@ export function createAirdropEngine(deps: {
           'Airdrops need the treasury key (TREASURY_SECRET_KEY or TREASURY_KEY_FILE)',
         );
       }
+      // The first tick that could airdrop records when the shop started: slots before it are skipped.
+      const firstSeen = await repo.firstSeen(now());
       const result = await locked(async () => {
         const runs: ScheduledRun[] = [];
         await resume();
-        const day = dueDay(now());
+        const day = dueDay(now(), firstSeen);
         if (day && !(await repo.hasDailyRun('top50', day))) {
           const summary = await top50Run('schedule', day);
           if (summary.runId) runs.push({ ...summary, kind: 'top50' });

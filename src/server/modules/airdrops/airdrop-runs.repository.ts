@@ -257,6 +257,21 @@ export function createAirdropRunsRepository(db: Db) {
     },
 
     setNextRandomAt: (at: Date) => upsertNextRandomAt(db, at),
+
+    /** When the engine first saw this database: recorded as `at` the first time, kept after. */
+    async firstSeen(at: Date): Promise<Date> {
+      await db
+        .insertInto('airdrop_first_seen')
+        .values({ at })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      return (await this.readFirstSeen()) ?? at;
+    },
+
+    async readFirstSeen(): Promise<Date | null> {
+      const row = await db.selectFrom('airdrop_first_seen').select('at').executeTakeFirst();
+      return row ? new Date(row.at) : null;
+    },
   };
 }
 

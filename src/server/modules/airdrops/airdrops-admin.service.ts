@@ -21,6 +21,8 @@ export interface AirdropEngine {
   /** What a run would pay now (recipients and total), without paying: the admin confirms it. */
   preview(): Promise<{ recipients: number; totalLamports: bigint }>;
   run(): Promise<{ recipients: number; totalLamports: bigint }>;
+  /** When the scheduled daily top-50 airdrop runs next. */
+  nextDailyAt(): Promise<Date | null>;
 }
 
 export interface AirdropsAdminService {
@@ -53,13 +55,14 @@ export function createAirdropsAdminService(deps: {
 
   return {
     async list(query) {
-      const [page, stats] = await Promise.all([
+      const [page, stats, nextDailyAt] = await Promise.all([
         repo.findPage({
           search: query.search,
           age: query.age === 'all' ? undefined : query.age,
           ...pageWindow(query),
         }),
         repo.stats(),
+        deps.engine ? deps.engine.nextDailyAt() : Promise.resolve(null),
       ]);
       return {
         claims: toPage(
@@ -76,6 +79,7 @@ export function createAirdropsAdminService(deps: {
           page.total,
         ),
         stats: { ...stats, totalSol: lamportsToSol(stats.totalLamports) },
+        schedule: { nextDailyAt: nextDailyAt ? nextDailyAt.toISOString() : null },
       };
     },
 

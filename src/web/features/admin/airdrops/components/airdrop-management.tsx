@@ -1,4 +1,4 @@
-import { Coins, Gift, Send, Wallet } from 'lucide-react';
+import { CalendarClock, Coins, Gift, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import type { AirdropAge } from '#common/schemas/admin-airdrops';
 import { Alert } from '#web/components/ui/alert';
@@ -65,6 +65,7 @@ export function AirdropManagement() {
             <p className="mt-0.5 max-w-md text-sm text-stone-500">
               Pays the current round of rewards to eligible wallets through the rewards engine.
             </p>
+            <NextDailyAirdrop at={airdrops.data ? airdrops.data.schedule.nextDailyAt : undefined} />
           </div>
         </div>
         <Button onClick={() => setIsConfirming(true)} isLoading={run.isPending} className="shrink-0">
@@ -257,5 +258,39 @@ function Stat({ title, value, icon: Icon }: { title: string; value: string | nul
         )}
       </div>
     </div>
+  );
+}
+
+const UTC_DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** When the scheduler pays the daily top 50 next (the server's schedule, in UTC as configured). */
+function NextDailyAirdrop({ at }: { at: string | null | undefined }) {
+  if (at === undefined) return <Skeleton className="mt-3 h-6 w-64 rounded-full" />;
+  return (
+    <p
+      className="mt-3 inline-flex max-w-full items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-xs font-medium text-stone-700 ring-1 ring-rose-100"
+      data-next-daily-airdrop={at ?? ''}
+    >
+      <CalendarClock className="size-3.5 shrink-0 text-rose-600" aria-hidden="true" />
+      {at ? (
+        <span>
+          Next daily airdrop:{' '}
+          <time dateTime={at} className="text-stone-950 tabular-nums">
+            {UTC_DATE_TIME.format(new Date(at))} UTC
+          </time>
+        </span>
+      ) : (
+        <span>Daily airdrops start once the token and the treasury key are configured</span>
+      )}
+    </p>
   );
 }
