@@ -4,13 +4,16 @@ import { BrandLockup } from '#web/components/brand';
 import { buttonClasses } from '#web/components/ui/button';
 import { Drawer, DrawerHeader } from '#web/components/ui/dialog';
 import { tokenBuyUrl } from '#common/token';
+import { BuyTokenButton } from '#web/features/token/components/buy-token-button';
 import { useTokenInfo } from '#web/lib/shop-info';
 import { paths } from '#web/config/paths';
 import { mainNavLinks } from './nav-links';
 
 /** The side menu of small screens. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const mint = useTokenInfo()?.mint;
+  const token = useTokenInfo();
+  const mint = token?.mint;
+  const local = token?.cluster === 'local';
   return (
     <Drawer open={open} onClose={onClose} side="right" aria-label="Menu" id="mobile-menu">
       <DrawerHeader onClose={onClose} closeLabel="Close menu">
@@ -36,17 +39,22 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
         </ul>
       </nav>
       <div className="border-t border-stone-100 p-5">
-        <a
-          href={mint ? tokenBuyUrl(mint) : paths.howToBuy.getHref()}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={onClose}
-          className={buttonClasses({ size: 'lg', fullWidth: true })}
-        >
-          Buy Token
-          <ArrowUpRight className="size-4" aria-hidden="true" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
+        {local ? (
+          // The demo ledger's token is sold only here: the shop's own Buy Token, not an exchange.
+          <BuyTokenButton size="lg" className="w-full" />
+        ) : (
+          <a
+            href={mint ? tokenBuyUrl(mint) : paths.howToBuy.getHref()}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={onClose}
+            className={buttonClasses({ size: 'lg', fullWidth: true })}
+          >
+            Buy Token
+            <ArrowUpRight className="size-4" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        )}
         <p className="mt-3 text-center text-xs text-stone-500">Pay with AELO and save 10% on every order.</p>
       </div>
     </Drawer>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { MIN_ADVISED_SOL, tokenBuyUrl, tokenChartUrl, TOKEN_SYMBOL } from '#common/token';
 import { useTokenInfo } from '#web/lib/shop-info';
 import { buttonClasses } from '#web/components/ui/button';
+import { BuyTokenButton } from '#web/features/token/components/buy-token-button';
 import { ContractAddress } from '#web/features/token/components/contract-address';
 import { InfoPage } from '#web/app/layouts/info-page';
 
@@ -21,7 +22,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
   );
 }
 
-const steps = (mint: string | null): Array<{ title: string; body: ReactNode }> => [
+const steps = (mint: string | null, local: boolean): Array<{ title: string; body: ReactNode }> => [
   {
     title: 'Set up a wallet',
     body: (
@@ -48,7 +49,15 @@ const steps = (mint: string | null): Array<{ title: string; body: ReactNode }> =
       <>
         Open the {TOKEN_SYMBOL} chart, connect your wallet to the exchange and swap SOL for {TOKEN_SYMBOL}.
         Always check that the token&apos;s contract address matches the one below before you confirm.
-        {mint ? (
+        {mint && local ? (
+          // The demo ledger's token exists only in this shop: no exchange or chart knows it.
+          <span className="mt-4 flex flex-col items-start gap-3">
+            <span className="block">
+              On this shop&apos;s demo ledger, buy {TOKEN_SYMBOL} here with test SOL.
+            </span>
+            <BuyTokenButton variant="outline" size="sm" />
+          </span>
+        ) : mint ? (
           <span className="flex flex-wrap gap-2">
             <ExternalLink href={tokenChartUrl(mint)}>View the {TOKEN_SYMBOL} chart</ExternalLink>
             <ExternalLink href={tokenBuyUrl(mint)}>Swap on Jupiter</ExternalLink>
@@ -82,7 +91,7 @@ export default function StorefrontHowToBuyPage() {
       </div>
 
       <ol className="mt-12 space-y-4">
-        {steps(mint).map((step, i) => (
+        {steps(mint, token?.cluster === 'local').map((step, i) => (
           <li
             key={step.title}
             className="flex gap-5 rounded-2xl p-6 ring-1 ring-stone-200/80 sm:gap-6 sm:p-7"
