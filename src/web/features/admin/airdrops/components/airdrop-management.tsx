@@ -274,10 +274,10 @@ const UTC_DATE_TIME = new Intl.DateTimeFormat('en-US', {
 
 /** When the scheduler pays the daily top 50 next (the server's schedule, in UTC as configured). */
 function NextDailyAirdrop({ at }: { at: string | null | undefined }) {
-  if (at === undefined) return <Skeleton className="mt-3 h-6 w-64 rounded-full" />;
+  if (at === undefined) return <Skeleton className="mt-3 h-6 w-64 rounded-xl" />;
   return (
     <p
-      className="mt-3 inline-flex max-w-full items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-xs font-medium text-stone-700 ring-1 ring-rose-100"
+      className="mt-3 inline-flex max-w-full items-center gap-2 rounded-xl bg-white/80 px-3 py-1 text-xs font-medium text-stone-700 ring-1 ring-rose-100"
       data-next-daily-airdrop={at ?? ''}
     >
       <CalendarClock className="size-3.5 shrink-0 text-rose-600" aria-hidden="true" />
