@@ -111,6 +111,8 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
       t = await startTestApp({ backend });
       c = await signInClients(t);
       const db = t.deps.database.db;
+      // A shop set up a month ago: trends need a whole earlier week of the shop.
+      await sql`update schema_migrations set applied_at = now() - interval '30 days'`.execute(db);
       // Products: 2 this week, 1 the week before.
       await createProduct(db, { createdAt: daysAgo(1) });
       await createProduct(db, { createdAt: daysAgo(2) });
@@ -183,6 +185,21 @@ describe.each(BACKENDS)('admin dashboard, customers and analytics (%s)', (backen
     });
     afterAll(async () => {
       await t?.close();
+    });
+
+    it('shows no trend while the shop is younger than two weeks (backdated rows or not)', async () => {
+      const db = t.deps.database.db;
+      const { rows } = await sql<{ at: Date }>`select min(applied_at) as at from schema_migrations`.execute(
+        db,
+      );
+      try {
+        await sql`update schema_migrations set applied_at = now() - interval '10 days'`.execute(db);
+        const d = await json<AdminDashboard>(await c.admin.get('/api/admin/dashboard'), 200);
+        expect(d.totals.orders.value).toBe(6);
+        expect(Object.values(d.totals).map((stat) => stat.trend)).toEqual([null, null, null, null]);
+      } finally {
+        await sql`update schema_migrations set applied_at = ${rows[0]!.at}`.execute(db);
+      }
     });
 
     it('computes the dashboard totals, week-over-week trends, 7 zero-filled days and recent orders', async () => {

@@ -78,10 +78,16 @@ export function createAdminStatsRepository(db: Db, options: { customerWindow?: n
       revenueCents: { total: number; current: number; previous: number };
       customers: { total: number; current: number; previous: number };
       products: { total: number; current: number; previous: number };
+      /** Whether the shop (its database) was there for all of the earlier week. */
+      earlierWeekCovered: boolean;
     }> {
       const result = await sql<Record<string, unknown>>`
         with bounds as (select (now() at time zone 'UTC')::date as today)
         select
+          coalesce(
+            (select min(applied_at) from schema_migrations) <= (today - 13)::timestamp at time zone 'UTC',
+            false
+          ) as earlier_week_covered,
           (select coalesce(sum(orders), 0) from admin_daily_stats) as orders_total,
           (select coalesce(sum(orders), 0) from admin_daily_stats, bounds where day > today - 7) as orders_current,
           (select coalesce(sum(orders), 0) from admin_daily_stats, bounds
@@ -114,6 +120,7 @@ export function createAdminStatsRepository(db: Db, options: { customerWindow?: n
         revenueCents: triple('revenue'),
         customers: triple('customers'),
         products: triple('products'),
+        earlierWeekCovered: r.earlier_week_covered === true,
       };
     },
 

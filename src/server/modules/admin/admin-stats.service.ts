@@ -16,7 +16,8 @@ import { pageWindow, toPage } from '#server/lib/pagination';
 /**
  * Dashboard, customers and analytics: server-side aggregates (see admin-stats.repository.ts for
  * the summary tables and the rule on failed orders). Trends compare the last 7 UTC days (today
- * included) with the 7 before; null when the earlier week had nothing to compare with.
+ * included) with the 7 before; null when the earlier week had nothing to compare with, or the shop
+ * (its database, by its first migration) was not there for all of it.
  */
 export interface AdminStatsService {
   dashboard(): Promise<AdminDashboard>;
@@ -37,9 +38,11 @@ export function createAdminStatsService(deps: { db: Db; audit: AuditService }): 
         repo.recentOrders(DASHBOARD_RECENT_ORDERS),
         deps.audit.newest(DASHBOARD_RECENT_AUDIT),
       ]);
+      // No trend until the shop has a whole earlier week to compare with: a shop set up (or seeded
+      // with backdated demo rows) this week would show made-up growth.
       const stat = (t: { total: number; current: number; previous: number }) => ({
         value: t.total,
-        trend: trendPercent(t.current, t.previous),
+        trend: totals.earlierWeekCovered ? trendPercent(t.current, t.previous) : null,
       });
       return {
         totals: {
