@@ -69,13 +69,15 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
 
   const onSave = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The server's own check (the carrier's formats), said on the field before anything is sent.
-    const parsed = AdminOrderUpdateSchema.safeParse({ status, trackingNumber: tracking });
+    // A number left as it was is not sent (one saved before the carrier's formats were checked
+    // must not stop a status change); a new one gets the server's own check on the field first.
+    const trackingNumber = tracking.trim() === (order.trackingNumber ?? '') ? '' : tracking;
+    const parsed = AdminOrderUpdateSchema.safeParse({ status, trackingNumber });
     const issue = parsed.error?.issues.find((i) => i.path[0] === 'trackingNumber');
     setTrackingError(issue?.message);
     if (issue) return;
     update.mutate(
-      { id: order.id, status, trackingNumber: tracking },
+      { id: order.id, status, trackingNumber },
       {
         onSuccess: () => {
           setMode('view');
