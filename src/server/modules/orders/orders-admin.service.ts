@@ -93,11 +93,11 @@ export function createOrdersAdminService(deps: {
 
   const explorerUrl = (signature: string | null): string | null => {
     if (!signature) return null;
-    const tx = `https://explorer.solana.com/tx/${encodeURIComponent(signature)}`;
     const { rpcUrl, localLedger } = deps.config.solana;
-    if (localLedger) {
-      return `${tx}?cluster=custom&customUrl=${encodeURIComponent(`${deps.config.publicUrl}/local-chain`)}`;
-    }
+    // The demo ledger's transactions are known only to this shop: its own explorer page, as the
+    // customers' links (common/explorer.ts), not the public explorer pointed at /local-chain.
+    if (localLedger) return `/explorer/tx/${encodeURIComponent(signature)}`;
+    const tx = `https://explorer.solana.com/tx/${encodeURIComponent(signature)}`;
     if (rpcUrl && /devnet/i.test(rpcUrl)) return `${tx}?cluster=devnet`;
     if (rpcUrl && /testnet/i.test(rpcUrl)) return `${tx}?cluster=testnet`;
     return tx;
