@@ -124,6 +124,7 @@ export const SAMPLES: Record<string, RouteSample> = {
   'DELETE /api/admin/products/:id': { who: 'admin' },
   'PATCH /api/admin/products/:id': { who: 'admin', body: () => ({ priceCents: 5100, quantity: 4 }) },
   'PUT /api/admin/products/:id': { who: 'admin', body: () => ({ ...productBody(), priceCents: 5200 }) },
+  'DELETE /api/admin/settings/:provider/:keyName': { who: 'admin' },
   'PUT /api/admin/settings/:provider/:keyName': {
     who: 'admin',
     body: () => ({ value: 'sk_test_hardening' }),

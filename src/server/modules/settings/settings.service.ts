@@ -68,7 +68,7 @@ export interface SettingsService {
   update(provider: string, keyName: string, value: string, actor: AdminActor): Promise<AdminSetting>;
   /**
    * The settings screen's Remove: deletes the saved value (the environment's, if any, applies
-   * again), audited as remove_api_config (failures too). 404 when nothing is saved.
+   * again), audited as remove_api_config (failures too). 404 when nothing is saved (not audited).
    */
   remove(provider: string, keyName: string, actor: AdminActor): Promise<AdminSetting>;
 }
@@ -336,6 +336,9 @@ export function createSettingsService({
         return describe(key, undefined);
       } catch (err) {
         invalidate();
+        // Nothing saved: nothing was attempted on a value, so nothing to audit (a refused request
+        // changes no table, hardening-properties.test.ts).
+        if (err instanceof AppError && err.code === 'NOT_FOUND') throw err;
         return auditFailure('remove_api_config', base, err, actor);
       }
     },

@@ -244,7 +244,7 @@ export function OrderCard({ order, onDone }: OrderCardProps) {
                     >
                       {shortHash(order.transactionSignature)}
                       <ExternalLink className="size-3" aria-hidden="true" />
-                      <span className="sr-only">(view on Solana Explorer, opens in a new tab)</span>
+                      <span className="sr-only">(view the transaction, opens in a new tab)</span>
                     </a>
                   </dd>
                 </div>
