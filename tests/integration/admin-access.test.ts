@@ -58,6 +58,8 @@ describe.each(BACKENDS)('admin API authorization (%s)', (backend) => {
       `PATCH /api/admin/messages/${PLACEHOLDER}/status`,
       `PATCH /api/admin/messages/${PLACEHOLDER}/priority`,
       'GET /api/admin/settings',
+      'GET /api/admin/outbox',
+      `GET /api/admin/outbox/${PLACEHOLDER}`,
       `PUT /api/admin/settings/${PLACEHOLDER}/${PLACEHOLDER}`,
       `DELETE /api/admin/settings/${PLACEHOLDER}/${PLACEHOLDER}`,
     ]) {

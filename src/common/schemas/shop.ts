@@ -7,5 +7,7 @@ export const ShopInfoSchema = z.object({
   contactEmail: z.email().nullable(),
   /** The shop's token and the chain it is paid on (one source: the server's configuration). */
   token: TokenInfoSchema,
+  /** No SMTP_URL: mail is not sent but kept, and the admin reads it in the back office's Outbox. */
+  localMail: z.boolean(),
 });
 export type ShopInfo = z.infer<typeof ShopInfoSchema>;

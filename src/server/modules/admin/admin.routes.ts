@@ -7,6 +7,7 @@ import {
   MessagePriorityUpdateSchema,
   MessageStatusUpdateSchema,
 } from '#common/schemas/admin-messages';
+import { OutboxQuerySchema } from '#common/schemas/admin-outbox';
 import { AdminOrdersQuerySchema, AdminOrderUpdateSchema } from '#common/schemas/admin-orders';
 import { AdminProductPatchSchema, AdminProductsQuerySchema } from '#common/schemas/admin-products';
 import { AdminSettingUpdateSchema, SettingParamsSchema } from '#common/schemas/admin-settings';
@@ -20,6 +21,7 @@ import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
 import type { AdminActor } from '../audit/audit.service';
 import { TWO_FACTOR_MESSAGES } from '../auth/auth-two-factor';
+import { createAdminOutbox } from './admin-outbox';
 
 /**
  * /api/admin: the back office's API (contract: src/common/schemas/admin.ts). requireAdmin runs
@@ -116,6 +118,13 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   router.patch('/messages/:id/priority', validate('json', MessagePriorityUpdateSchema), async (c) =>
     c.json(await admin.messages.setPriority(c.req.param('id'), c.req.valid('json').priority, actor(c))),
   );
+
+  // Outbox (local mail only: 404 with SMTP) ------------------------------------------------------
+  const outbox = createAdminOutbox({ db: deps.database.db, isLocal: deps.config.mail.smtpUrl === null });
+  router.get('/outbox', validate('query', OutboxQuerySchema), async (c) =>
+    c.json(await outbox.list(c.req.valid('query'))),
+  );
+  router.get('/outbox/:id', async (c) => c.json(await outbox.get(c.req.param('id'))));
 
   // Settings -------------------------------------------------------------------------------------
   router.get('/settings', async (c) => c.json(await admin.settings.list()));

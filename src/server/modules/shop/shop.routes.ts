@@ -7,7 +7,11 @@ import type { AppEnv } from '#server/lib/hono-env';
 export function shopRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    const body: ShopInfo = { contactEmail: deps.config.contactEmail, token: await deps.chain.tokenInfo() };
+    const body: ShopInfo = {
+      contactEmail: deps.config.contactEmail,
+      token: await deps.chain.tokenInfo(),
+      localMail: deps.config.mail.smtpUrl === null,
+    };
     return c.json(body);
   });
 }
