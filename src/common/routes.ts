@@ -38,6 +38,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/admin/audit',
   '/admin/airdrops',
   '/admin/settings',
+  '/admin/outbox',
 ];
 
 /**

@@ -16,9 +16,6 @@ export const OUTBOX_MESSAGES = {
   notFound: 'Mail not found',
 } as const;
 
-/** Said where a mail was just sent, when mail is local. */
-export const LOCAL_MAIL_NOTE = "In local mode, mail is in the admin's Outbox";
-
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 export const OutboxMailSummarySchema = z.object({

@@ -52,6 +52,7 @@ export default [
     route('audit', 'routes/admin/audit.tsx'),
     route('airdrops', 'routes/admin/airdrops.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('outbox', 'routes/admin/outbox.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

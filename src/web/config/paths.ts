@@ -68,6 +68,7 @@ export const paths = {
     audit: fixed('/admin/audit'),
     airdrops: fixed('/admin/airdrops'),
     settings: fixed('/admin/settings'),
+    outbox: fixed('/admin/outbox'),
   },
 } as const;
 

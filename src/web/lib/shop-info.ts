@@ -16,6 +16,11 @@ export function useContactEmail(): string | null {
   return useQuery(shopInfoQueryOptions()).data?.contactEmail ?? null;
 }
 
+/** Whether mail is local (no SMTP: kept in the admin's Outbox); false until known. */
+export function useLocalMail(): boolean {
+  return useQuery(shopInfoQueryOptions()).data?.localMail ?? false;
+}
+
 /** The shop's token and chain (mint, cluster, whether crypto payments and sales work), once loaded. */
 export function useTokenInfo(): ShopInfo['token'] | undefined {
   return useQuery(shopInfoQueryOptions()).data?.token;

@@ -3,6 +3,7 @@ import {
   ChartColumn,
   ChevronDown,
   Gift,
+  Inbox,
   KeyRound,
   LayoutDashboard,
   LogOut,
@@ -19,6 +20,7 @@ import { NavLink, matchPath, useFetcher, useLocation } from 'react-router';
 import { BrandMark } from '#web/components/brand';
 import { CloseButton } from '#web/components/ui/dialog';
 import { paths } from '#web/config/paths';
+import { useLocalMail } from '#web/lib/shop-info';
 
 interface AdminLink {
   label: string;
@@ -26,6 +28,8 @@ interface AdminLink {
   icon: LucideIcon;
   /** Only the exact path is "current" (the dashboard would otherwise match every admin page). */
   end?: boolean;
+  /** Shown only when mail is local (no SMTP: the Outbox keeps every mail). */
+  localMailOnly?: boolean;
 }
 
 interface AdminSection {
@@ -52,7 +56,10 @@ export const adminSections: AdminSection[] = [
   },
   {
     title: 'Communication',
-    links: [{ label: 'Messages', to: paths.admin.messages.getHref(), icon: MessageSquare }],
+    links: [
+      { label: 'Messages', to: paths.admin.messages.getHref(), icon: MessageSquare },
+      { label: 'Outbox', to: paths.admin.outbox.getHref(), icon: Inbox, localMailOnly: true },
+    ],
   },
   {
     title: 'Features',
@@ -92,6 +99,7 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
     () => sectionOf(pathname) ?? adminSections[0]!.title,
   );
   const baseId = useId();
+  const isLocalMail = useLocalMail();
   // Logout posts to the sign-out route (routes/sign-out.tsx): the server ends the session, then
   // sends to the admin sign-in page as a full page load (nothing of the admin session survives in
   // memory).
@@ -148,26 +156,28 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
                 <h3 className="px-2.5 pb-1.5 text-xs font-semibold text-stone-500">{section.title}</h3>
               )}
               <ul id={listId} hidden={!isOpen} className="space-y-0.5">
-                {section.links.map(({ label, to, icon: Icon, end }) => (
-                  <li key={to}>
-                    <NavLink
-                      to={to}
-                      end={end}
-                      onClick={onNavigate}
-                      className={({ isActive }) =>
-                        cn(
-                          'flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors',
-                          isActive
-                            ? 'bg-rose-50 text-rose-700'
-                            : 'text-stone-600 hover:bg-stone-100 hover:text-stone-950',
-                        )
-                      }
-                    >
-                      <Icon className="size-4" strokeWidth={1.75} aria-hidden="true" />
-                      {label}
-                    </NavLink>
-                  </li>
-                ))}
+                {section.links
+                  .filter((l) => isLocalMail || !l.localMailOnly)
+                  .map(({ label, to, icon: Icon, end }) => (
+                    <li key={to}>
+                      <NavLink
+                        to={to}
+                        end={end}
+                        onClick={onNavigate}
+                        className={({ isActive }) =>
+                          cn(
+                            'flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors',
+                            isActive
+                              ? 'bg-rose-50 text-rose-700'
+                              : 'text-stone-600 hover:bg-stone-100 hover:text-stone-950',
+                          )
+                        }
+                      >
+                        <Icon className="size-4" strokeWidth={1.75} aria-hidden="true" />
+                        {label}
+                      </NavLink>
+                    </li>
+                  ))}
               </ul>
             </div>
           );

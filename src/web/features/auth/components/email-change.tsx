@@ -16,6 +16,7 @@ import type { ConfirmEmailChangeResult } from '../api/email-flow-results';
 import { useEmailStatus, useRequestEmailChange } from '../api/email-flows';
 import { INTENT } from '../api/form-results';
 import { useActionResult, useFormPost } from '../hooks/use-form-post';
+import { LocalMailNote } from '#web/components/local-mail-note';
 
 /** The account's email, confirmed or not, and a change that the new address must confirm. */
 export function EmailSettings() {
@@ -74,7 +75,12 @@ export function EmailSettings() {
         )}
       </div>
       <div aria-live="polite" className="mt-4 empty:hidden">
-        {change.isSuccess && !open ? <Alert variant="success">{EMAIL_CHANGE_TEXTS.sent}</Alert> : null}
+        {change.isSuccess && !open ? (
+          <Alert variant="success">
+            {EMAIL_CHANGE_TEXTS.sent}
+            <LocalMailNote />
+          </Alert>
+        ) : null}
         {change.isError && !fieldError ? <Alert variant="error">{errorMessage(change.error)}</Alert> : null}
       </div>
       {open ? (

@@ -22,6 +22,7 @@ import {
 import { INTENT } from '../api/form-results';
 import { useActionResult, useFormPost } from '../hooks/use-form-post';
 import { TwoFactorStep } from './two-factor-step';
+import { LocalMailNote } from '#web/components/local-mail-note';
 
 /**
  * The email flows' pages. Each form posts to its route's action (routes/storefront/*.tsx), with
@@ -60,6 +61,7 @@ export function ForgotPasswordForm() {
         <MailCheck className="mx-auto size-12 text-rose-600" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-semibold tracking-tight text-stone-950">Check your inbox</h1>
         <p className="mt-3 text-[15px] text-stone-600">{EMAIL_FLOW_TEXTS.resetRequested}</p>
+        <LocalMailNote className="mt-2 block text-[15px] font-medium text-stone-800" />
         <Link
           to={paths.login.getHref()}
           className="mt-6 inline-block text-sm font-semibold text-rose-700 hover:underline"

@@ -12,6 +12,7 @@ import { INTENT, type LoginResult } from '../api/form-results';
 import { useActionResult, useFormPost } from '../hooks/use-form-post';
 import { SignInCodeStep } from './sign-in-code-step';
 import { TwoFactorStep } from './two-factor-step';
+import { LocalMailNote } from '#web/components/local-mail-note';
 
 type Mode = 'sign-in' | 'sign-up';
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
@@ -114,6 +115,7 @@ export function LoginForm() {
       {shown?.checkEmail ? (
         <Alert variant="info" className="mb-6">
           {EMAIL_FLOW_TEXTS.signUpCheckEmail}
+          <LocalMailNote />
         </Alert>
       ) : null}
 

@@ -8,6 +8,7 @@ import { Input } from '#web/components/ui/input';
 import { formText } from '#web/lib/form-data';
 import { INTENT, normalizeCode, signInCodeProblem, type SignInStepResult } from '../api/form-results';
 import { useFormPost } from '../hooks/use-form-post';
+import { LocalMailNote } from '#web/components/local-mail-note';
 
 const linkButton = 'rounded font-medium underline-offset-4 hover:underline disabled:opacity-60';
 
@@ -89,6 +90,7 @@ export function SignInCodeStep({
             right, we emailed a 6-digit code to{' '}
             <span className="font-medium break-words text-stone-800">{result.email}</span>. It works once, for
             10 minutes.
+            <LocalMailNote className="mt-1 block font-medium text-stone-700" />
           </p>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { MailWarning } from 'lucide-react';
 import { EMAIL_FLOW_TEXTS } from '#common/email-flow-texts';
+import { LocalMailNote } from '#web/components/local-mail-note';
 import { Button } from '#web/components/ui/button';
 import { errorMessage } from '#web/lib/api-client';
 import { useEmailStatus, useResendVerification } from '../api/email-flows';
@@ -26,6 +27,7 @@ export function VerifyEmailBanner() {
             : resend.error
               ? errorMessage(resend.error, 'Failed to send the link')
               : `We sent a link to ${status.data.email}. Orders placed with this address show here once it is confirmed.`}
+          {resend.error ? null : <LocalMailNote />}
         </p>
       </div>
       <Button

@@ -5,6 +5,7 @@ import { formatUsd } from '#common/money';
 import { useCurrentUser } from '#web/lib/current-user';
 import type { OrderConfirmation } from '../stores/checkout-store';
 import { orderStatusHref } from '../utils/order-links';
+import { LocalMailNote } from '#web/components/local-mail-note';
 
 /**
  * Step 4: 'Thank You for Your Order!', the order's number and a link to its page, the order total,
@@ -94,6 +95,7 @@ export function ConfirmationStep({
       ) : null}
       <p className="mt-3 max-w-xs text-xs leading-relaxed text-stone-500">
         A confirmation with a link to this order is on its way to your inbox.
+        <LocalMailNote />
       </p>
     </div>
   );
