@@ -91,8 +91,8 @@ function startServer(point: CrashPointName | undefined): Promise<ShopProcess> {
       DATABASE_URL: scratch.url!,
       PAYMENT_WATCH_INTERVAL_MS: '300',
       SWEEP_INTERVAL_SECONDS: '1',
-      // The scheduler resumes unfinished runs every second; the day's run is due at once (in the
-      // first process, with an empty pool), so the airdrops below are the admin's Process Airdrop.
+      // The scheduler resumes unfinished runs every second; a new shop's first daily run waits for
+      // the next 00:00 UTC, so the airdrops below are the admin's Process Airdrop.
       AIRDROP_SCHEDULER_INTERVAL_MS: '1000',
       AIRDROP_DAILY_UTC_TIME: '00:00',
       AIRDROP_BATCH_SIZE: '8',
@@ -655,15 +655,12 @@ describe.skipIf(!TEST_DATABASE_URL)(
       try {
         await signInAdmin();
         ledgerTreasury = ledgerKey('treasury').publicKey.toBase58();
-        // The day's scheduled run (empty pool) is over before any airdrop crash point is armed.
+        // The scheduler has seen the shop before any airdrop crash point is armed: a new shop's
+        // first daily run is at the next slot (tomorrow's 00:00 UTC), so no scheduled run meets the
+        // admin's runs below.
         await until(
-          'the daily run',
-          async () =>
-            (
-              await one<{ n: number }>(
-                `select count(*)::int as n from airdrop_runs where trigger = 'schedule' and status <> 'sending'`,
-              )
-            ).n > 0,
+          'the scheduler to see the shop',
+          async () => (await one<{ n: number }>(`select count(*)::int as n from airdrop_first_seen`)).n > 0,
         );
         for (let i = 0; i < STEPS.length; i++) {
           const step = STEPS[i]!;
