@@ -88,6 +88,7 @@ function visitPlan(data: SeededData): Visit[] {
     admin('/admin/audit'),
     admin('/admin/airdrops'),
     admin('/admin/settings'),
+    admin('/admin/outbox'),
     admin('/admin/no-such-page'),
   ];
 }
