@@ -445,12 +445,16 @@ describeBrowser('admin back office', () => {
     expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
 
     const priority = card.getByLabel('Priority');
+    // Saved: once the server has answered, the select shows its answer and takes input again (a
+    // list refetch the search started may land meanwhile and show the old value for a moment).
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith('/priority') && res.request().method() === 'PATCH',
+    );
     await priority.selectOption('high');
-    // Saved: the select shows the server's answer and takes input again (read in this order: the
-    // select may not have turned disabled yet when the change was made).
+    expect((await saved).status()).toBe(200);
     await expect.poll(() => priority.inputValue()).toBe('high');
     await expect.poll(() => card.getByRole('combobox', { name: 'Priority' }).isEnabled()).toBe(true);
-    expect(await priority.inputValue()).toBe('high');
+    await expect.poll(() => priority.inputValue()).toBe('high');
     await card.getByRole('button', { name: 'Mark Read' }).click();
     await card.getByRole('button', { name: 'Archive' }).click();
     await expect.poll(() => card.getByRole('button', { name: /Mark Read|Archive/ }).count()).toBe(0);
