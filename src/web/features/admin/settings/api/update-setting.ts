@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API } from '#common/schemas/admin';
-import { type AdminSetting, type AdminSettingList } from '#common/schemas/admin-settings';
+import type { AdminSetting } from '#common/schemas/admin-settings';
 import { apiClient } from '#web/lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { replaceSetting } from './replace-setting';
 
 export interface SettingUpdateInput {
   provider: string;
@@ -19,17 +19,6 @@ export function useUpdateSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSetting,
-    onSuccess: async (setting) => {
-      queryClient.setQueryData<AdminSettingList>(settingsKeys.all, (list) =>
-        list
-          ? {
-              settings: list.settings.map((s) =>
-                s.provider === setting.provider && s.keyName === setting.keyName ? setting : s,
-              ),
-            }
-          : list,
-      );
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
-    },
+    onSuccess: (setting) => replaceSetting(queryClient, setting),
   });
 }
