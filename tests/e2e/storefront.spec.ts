@@ -143,10 +143,26 @@ describeBrowser('storefront', () => {
       await gender.getByRole('button', { name: "Women's", exact: true }).getAttribute('aria-pressed'),
     ).toBe('true');
 
-    // The category filter offers the chosen gender's categories, labelled as the spec lists them.
+    // The category filter offers the chosen gender's categories, labelled as the spec lists them,
+    // each with how many products it would show (the server's count of that filter).
     const category = page.getByLabel('Category');
-    const labels = await category.locator('option').allTextContents();
-    expect(labels).toEqual(['All categories', ...categoriesForGender('womens').map((c) => c.label)]);
+    const womensTotal = (await firstPage(shop, '?gender=womens')).total;
+    const counts = await Promise.all(
+      categoriesForGender('womens').map(
+        async (c) => (await firstPage(shop, `?gender=womens&category=${c.value}`)).total,
+      ),
+    );
+    expect(counts.some((n) => n > 0)).toBe(true);
+    await expect
+      .poll(() => category.locator('option').allTextContents())
+      .toEqual([
+        `All categories (${womensTotal})`,
+        ...categoriesForGender('womens').map((c, i) => `${c.label} (${counts[i]})`),
+      ]);
+    // A category with nothing in it cannot be chosen.
+    for (const [i, c] of categoriesForGender('womens').entries()) {
+      expect(await category.locator(`option[value="${c.value}"]`).isDisabled()).toBe(counts[i] === 0);
+    }
     await category.selectOption('womens-leggings');
     const leggings = await products(shop, '?gender=womens&category=womens-leggings');
     expect(leggings.length).toBeGreaterThan(0);

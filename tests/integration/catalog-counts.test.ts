@@ -200,4 +200,51 @@ describe.each(BACKENDS)('catalogue totals (%s)', (backend) => {
     expect(await total('')).toBe(0);
     await expectTotalsMatch();
   });
+
+  it("answers the first page with each filter choice's count, the other filters applied; Show more without", async () => {
+    const db = t.deps.database.db;
+    await db.deleteFrom('products').execute();
+    const repo = createCatalogRepository(db);
+    await repo.insertProducts([
+      ...Array.from({ length: 13 }, () => buildProduct({ sizes: ['XS', 'S'] })),
+      buildProduct({ sizes: ['M'] }),
+      buildProduct({ gender: 'mens', category: 'mens-jackets', sizes: ['M', 'XL'] }),
+    ]);
+    t.deps.catalog.invalidate();
+    const page = async (query: string) => {
+      const res = await t.app.request(`/api/products${query}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as ProductPage;
+    };
+    const filters: ProductFilters[] = everyFilter().filter((f) => f.gender || f.size);
+    for (const filter of [{}, ...filters.slice(0, 40)]) {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined),
+      );
+      const { facets } = await page(`?${query}`);
+      if (!facets) throw new Error('the first page has no facets');
+      // Each count is the total the grid would show with that one choice changed.
+      for (const gender of GENDERS) {
+        expect(facets.genders[gender]).toBe(await countProducts({ gender, size: filter.size }));
+      }
+      for (const category of CATEGORY_VALUES) {
+        const expected =
+          filter.gender && !isCategoryOfGender(category, filter.gender)
+            ? 0
+            : await countProducts({ gender: filter.gender, category, size: filter.size });
+        expect(facets.categories[category]).toBe(expected);
+      }
+      for (const size of SIZES) {
+        expect(facets.sizes[size]).toBe(
+          await countProducts({ gender: filter.gender, category: filter.category, size }),
+        );
+      }
+    }
+    const first = await page('?size=S');
+    expect(first.facets?.sizes).toEqual({ XS: 13, S: 13, M: 2, L: 0, XL: 1 });
+    expect(first.nextCursor).not.toBeNull();
+    const next = await page(`?size=S&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(next.products).toHaveLength(1);
+    expect(next.facets).toBeUndefined();
+  });
 });

@@ -26,6 +26,9 @@ import {
   SIZE_GUIDE_VALUE_MAX_LENGTH,
   SIZES,
   TITLE_MAX_LENGTH,
+  type Category,
+  type Gender,
+  type Size,
 } from '../catalog';
 
 export const GenderSchema = z.enum(GENDERS);
@@ -231,4 +234,13 @@ export interface ProductPage {
   total: number;
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
+  /** On the first page: how many products each filter choice would show (the others applied). */
+  facets?: ProductFacets;
+}
+
+/** The filters' counts: each facet under the other filters, its own left out. */
+export interface ProductFacets {
+  genders: Record<Gender, number>;
+  categories: Record<Category, number>;
+  sizes: Record<Size, number>;
 }

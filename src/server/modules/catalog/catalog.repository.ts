@@ -107,6 +107,15 @@ export function createCatalogRepository(db: Db) {
       return Number(row.count);
     },
 
+    /** Every non-zero row of product_counts (a few dozen at most): the filters' counts come from these. */
+    async findCounts(): Promise<Array<{ gender: string; category: string; size: string; count: number }>> {
+      return db
+        .selectFrom('product_counts')
+        .select(['gender', 'category', 'size', 'count'])
+        .where('count', '>', 0)
+        .execute();
+    },
+
     async findById(id: string): Promise<ProductRecord | undefined> {
       const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toRecord(row) : undefined;

@@ -1,6 +1,7 @@
 import { imageSrcSet, resolveImageUrl } from '#common/images';
 import { PRODUCT_PAGE_SIZE, type ProductFilters } from '#common/catalog-query';
 import type { Product, ProductPage } from '#common/schemas/product';
+import { productFacets } from './product-facets';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
@@ -78,10 +79,12 @@ export function createCatalogService(deps: {
     const limit = filter.limit ?? PRODUCT_PAGE_SIZE;
     const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor, sort);
     const narrowing = { gender: filter.gender, category: filter.category, size: filter.size, sort };
-    const [{ records, keys }, total] = await Promise.all([
+    const [{ records, keys }, total, counts] = await Promise.all([
       // One more than the page: whether it is there says if a next page is.
       repo.findPage({ ...narrowing, limit: limit + 1, after }),
       repo.countMatching(narrowing),
+      // The filters' counts come with the first page only (Show more keeps the filters).
+      after ? undefined : repo.findCounts(),
     ]);
     const more = records.length > limit;
     const last = keys[limit - 1];
@@ -89,6 +92,7 @@ export function createCatalogService(deps: {
       products: records.slice(0, limit).map(toDto),
       total,
       nextCursor: more && last ? encodeCursor(last, sort) : null,
+      ...(counts ? { facets: productFacets(counts, narrowing) } : {}),
     };
   };
 

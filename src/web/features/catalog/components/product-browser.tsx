@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { productFiltersFromSearch, productFiltersToSearch, type ProductFilters } from '#common/catalog-query';
 import { ProductFilterBar } from './product-filters';
 import { ProductGrid } from './product-grid';
+import { useProducts } from '../api/get-products';
 
 /**
  * The shop: filters above the grid. The filters live in the URL (`?gender=&category=&size=&sort=`):
@@ -12,6 +13,8 @@ import { ProductGrid } from './product-grid';
 export function ProductBrowser({ heading }: { heading: ReactNode }) {
   const [search, setSearch] = useSearchParams();
   const filters = productFiltersFromSearch(search);
+  // The grid's own query (one request): its first page carries the filters' counts.
+  const facets = useProducts(filters).data?.pages[0]?.facets;
   const change = (next: ProductFilters) => {
     // Navigations render in a transition, so the address can be ahead of this render (a second
     // filter chosen while the first is still rendering): apply what this change changed to the
@@ -28,7 +31,7 @@ export function ProductBrowser({ heading }: { heading: ReactNode }) {
     <>
       <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
         <div className="max-w-2xl">{heading}</div>
-        <ProductFilterBar filters={filters} onChange={change} />
+        <ProductFilterBar filters={filters} facets={facets} onChange={change} />
       </div>
       <div className="mt-6 sm:mt-8 lg:mt-6">
         <ProductGrid filters={filters} />

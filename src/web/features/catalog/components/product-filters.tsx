@@ -1,7 +1,7 @@
 import { cn } from '#web/lib/cn';
 import { ChevronDown } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import type { Gender } from '#common/schemas/product';
+import type { Gender, ProductFacets } from '#common/schemas/product';
 import {
   CATEGORIES,
   GENDER_LABELS,
@@ -10,6 +10,7 @@ import {
   isCategory,
   isCategoryOfGender,
   SIZES,
+  type Category,
 } from '#common/catalog';
 import { PRODUCT_SORT_LABELS, PRODUCT_SORTS } from '#common/catalog-query';
 import type { ProductFilters } from '../api/catalog-keys';
@@ -28,11 +29,33 @@ const genderOptions: Array<{ value: Gender | undefined; label: string }> = [
  */
 export function ProductFilterBar({
   filters,
+  facets,
   onChange,
 }: {
   filters: ProductFilters;
+  /** How many products each choice would show (absent while the first page loads). */
+  facets?: ProductFacets | undefined;
   onChange: (filters: ProductFilters) => void;
 }) {
+  // "Leggings (8)"; a choice that would show nothing is disabled, unless it is the current one.
+  const counted = (label: string, count: number | undefined) =>
+    count === undefined ? label : `${label} (${count})`;
+  const isEmpty = (count: number | undefined, chosen: boolean) => count === 0 && !chosen;
+  const genderTotal = facets ? GENDERS.reduce((sum, g) => sum + facets.genders[g], 0) : undefined;
+  const categoryTotal = facets
+    ? CATEGORIES.filter((c) => !filters.gender || c.gender === filters.gender).reduce(
+        (sum, c) => sum + facets.categories[c.value],
+        0,
+      )
+    : undefined;
+  const categoryOption = (c: { value: Category; label: string }) => {
+    const count = facets?.categories[c.value];
+    return (
+      <option key={c.value} value={c.value} disabled={isEmpty(count, filters.category === c.value)}>
+        {counted(c.label, count)}
+      </option>
+    );
+  };
   const setGender = (gender: Gender | undefined) => {
     const keep = gender && filters.category && isCategoryOfGender(filters.category, gender);
     onChange({ ...filters, gender, category: keep || !gender ? filters.category : undefined });
@@ -67,6 +90,17 @@ export function ProductFilterBar({
               )}
             >
               {option.label}
+              {facets ? (
+                <span
+                  className={cn(
+                    'ml-1.5 text-xs tabular-nums',
+                    isActive ? 'text-stone-500' : 'text-stone-400',
+                  )}
+                  aria-hidden="true"
+                >
+                  {option.value ? facets.genders[option.value] : genderTotal}
+                </span>
+              ) : null}
             </button>
           );
         })}
@@ -77,20 +111,12 @@ export function ProductFilterBar({
         onChange={setCategory}
         className="sm:w-56"
       >
-        <option value="">All categories</option>
+        <option value="">{counted('All categories', categoryTotal)}</option>
         {filters.gender
-          ? categoriesForGender(filters.gender).map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))
+          ? categoriesForGender(filters.gender).map(categoryOption)
           : GENDERS.map((gender) => (
               <optgroup key={gender} label={GENDER_LABELS[gender]}>
-                {CATEGORIES.filter((c) => c.gender === gender).map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
+                {CATEGORIES.filter((c) => c.gender === gender).map(categoryOption)}
               </optgroup>
             ))}
       </FilterSelect>
@@ -98,8 +124,8 @@ export function ProductFilterBar({
         <FilterSelect label="Size" value={filters.size ?? ''} onChange={setSize} className="sm:w-32">
           <option value="">All sizes</option>
           {SIZES.map((size) => (
-            <option key={size} value={size}>
-              Size {size}
+            <option key={size} value={size} disabled={isEmpty(facets?.sizes[size], filters.size === size)}>
+              {counted(`Size ${size}`, facets?.sizes[size])}
             </option>
           ))}
         </FilterSelect>
