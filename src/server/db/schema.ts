@@ -91,6 +91,8 @@ export interface ProductsTable {
   sizes: Generated<string[]>;
   colors: Generated<string[]>;
   size_guide: JSONColumnType<SizeGuide> | null;
+  /** Buyable units per offered size when sizes are tracked apart (sum = quantity); null: one shared quantity. */
+  size_stock: JSONColumnType<Record<string, number>> | null;
   gender: 'womens' | 'mens';
   category: string;
   shipping_weight: Numeric;
@@ -204,6 +206,8 @@ export interface StockReservationsTable {
   id: Generated<string>;
   payment_id: string;
   product_id: string;
+  /** The line's size the hold was taken for (null: older holds, products without sizes). */
+  size: string | null;
   quantity: number;
   expires_at: Timestamp;
   released_at: Timestamp | null;
