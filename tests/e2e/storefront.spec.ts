@@ -342,6 +342,37 @@ describeBrowser('storefront', () => {
     ).toBe(0);
   });
 
+  it('shows every filter with its count whole at 360, 1024 and 1280 px, nothing past the edge', async () => {
+    for (const width of [360, 1024, 1280]) {
+      const page = await shop.newPage({ width, height: 800 });
+      await page.goto('/?gender=womens&size=XL&sort=price-asc');
+      await expect
+        .poll(() => page.getByLabel('Size').locator('option:checked').textContent())
+        .toMatch(/^Size XL \(\d+\)$/);
+      // Each select's chosen text fits between its padding and the chevron.
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('select')].flatMap((select) => {
+          const style = getComputedStyle(select);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = select.selectedOptions[0]?.textContent ?? '';
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return context.measureText(text).width > room ? [`${text} in ${room}px`] : [];
+        }),
+      );
+      expect(clipped, `at ${width} px`).toEqual([]);
+      const right = await page.evaluate(() =>
+        Math.max(...[...document.querySelectorAll('select')].map((s) => s.getBoundingClientRect().right)),
+      );
+      expect(right, `at ${width} px`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `at ${width} px`,
+      ).toBeLessThanOrEqual(width);
+      await page.close();
+    }
+  });
+
   it('fits a product offered in every size into a 360 px screen, nothing scrolling sideways', async () => {
     const all = await products(shop);
     const product = all.find((p) => p.quantity > 0 && p.sizes.length >= 5)!;

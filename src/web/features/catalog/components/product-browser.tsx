@@ -29,11 +29,11 @@ export function ProductBrowser({ heading }: { heading: ReactNode }) {
   };
   return (
     <>
-      <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
+      <div className="flex flex-col gap-5 xl:flex-row xl:items-end xl:justify-between">
         <div className="max-w-2xl">{heading}</div>
         <ProductFilterBar filters={filters} facets={facets} onChange={change} />
       </div>
-      <div className="mt-6 sm:mt-8 lg:mt-6">
+      <div className="mt-6 sm:mt-8 xl:mt-6">
         <ProductGrid filters={filters} />
       </div>
     </>

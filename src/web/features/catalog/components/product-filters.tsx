@@ -120,8 +120,8 @@ export function ProductFilterBar({
               </optgroup>
             ))}
       </FilterSelect>
-      <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 sm:flex">
-        <FilterSelect label="Size" value={filters.size ?? ''} onChange={setSize} className="sm:w-32">
+      <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,4fr)] gap-3 sm:flex">
+        <FilterSelect label="Size" value={filters.size ?? ''} onChange={setSize} className="sm:w-36">
           <option value="">All sizes</option>
           {SIZES.map((size) => (
             <option key={size} value={size} disabled={isEmpty(facets?.sizes[size], filters.size === size)}>
@@ -169,7 +169,7 @@ function FilterSelect({
         onChange={(event) => onChange(event.target.value)}
         disabled={!live}
         className={cn(
-          'h-11 w-full appearance-none rounded-full border border-stone-200 bg-white pr-10 pl-4 text-sm font-medium text-stone-800 transition-colors hover:border-stone-400',
+          'h-11 w-full appearance-none rounded-full border border-stone-200 bg-white pr-9 pl-4 text-sm font-medium text-stone-800 transition-colors hover:border-stone-400',
           'disabled:cursor-progress disabled:opacity-60 disabled:transition-opacity disabled:delay-600 disabled:duration-200 starting:disabled:opacity-100',
           className,
         )}
