@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'delete_product',
   'update_message_status',
   'update_message_priority',
+  'reply_message',
   'refund_order',
   'remove_api_config',
 ] as const;

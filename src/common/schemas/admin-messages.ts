@@ -21,8 +21,17 @@ export type AdminMessagesQuery = z.output<typeof AdminMessagesQuerySchema>;
 
 export const AdminMessageSchema = z.object({
   id: z.string(),
-  userId: z.string(),
+  /** Null for a guest's message (the contact form). */
+  userId: z.string().nullable(),
+  /** The account's email, or the guest's. */
   senderEmail: z.string().nullable(),
+  /** The guest's name (a guest's message only). */
+  guestName: z.string().nullable(),
+  /** The order number a guest named, as typed; `orderLinked` when it matched their order. */
+  orderReference: z.string().nullable(),
+  orderLinked: z.boolean(),
+  /** Replies under the message (the admin's and the sender's follow-ups). */
+  replyCount: z.int(),
   subject: z.string(),
   content: z.string(),
   category: z.string(),

@@ -5,6 +5,7 @@ import {
   type MessagePriority,
   type MessageStatus,
 } from './admin-messages';
+import { MessageReplySchema } from './support-threads';
 
 /**
  * A customer's support tickets (spec §2 /profile/messages, §5 Support ticket, §9 limits): the form's
@@ -63,6 +64,8 @@ export const TicketSchema = z.object({
   priority: MessagePrioritySchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The thread under the ticket, oldest first: the shop's answers and the customer's follow-ups. */
+  replies: z.array(MessageReplySchema),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 export type { MessagePriority as TicketPriority, MessageStatus as TicketStatus };

@@ -252,16 +252,35 @@ export interface OrderItemsTable {
 
 export interface MessagesTable {
   id: Generated<string>;
-  user_id: string;
+  /** Null for a guest's ticket (the contact form): guest_name and guest_email are set instead. */
+  user_id: string | null;
   subject: string;
   content: string;
   category: Generated<string>;
   status: Generated<'unread' | 'read' | 'archived'>;
   priority: Generated<'high' | 'normal' | 'low'>;
+  /** Seconds from created_at to the first admin reply. */
   response_time: number | null;
+  /** Seconds from created_at to the admin archiving it. */
   resolution_time: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  guest_name: string | null;
+  guest_email: string | null;
+  /** The order number a guest typed, as typed. */
+  order_reference: string | null;
+  /** The order it names, only when number and shipping email both matched. */
+  order_id: string | null;
+}
+
+/** A reply under a support ticket: an admin's answer, or the customer's (or guest's) follow-up. */
+export interface MessageRepliesTable {
+  id: Generated<string>;
+  message_id: string;
+  author_kind: 'customer' | 'admin' | 'guest';
+  author_id: string | null;
+  body: string;
+  created_at: CreatedAt;
 }
 
 export interface CustomerSettingsTable {
@@ -435,6 +454,7 @@ export interface DB {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   messages: MessagesTable;
+  message_replies: MessageRepliesTable;
   customer_settings: CustomerSettingsTable;
   wallet_links: WalletLinksTable;
   wallet_challenges: WalletChallengesTable;

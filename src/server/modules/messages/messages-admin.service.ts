@@ -20,7 +20,8 @@ import { pageWindow, toPage } from '#server/lib/pagination';
  * Message triage. Status moves forward only, unread -> read -> archived (unread -> archived
  * allowed); archived is final: any status change from it is 409. Setting the current status again
  * changes nothing and records nothing. Priority may be set freely (archived messages included:
- * the spec restricts only the status). Each change is audited and announced to 'admin:messages'
+ * the spec restricts only the status). Archiving records resolution_time (seconds from the
+ * message's creation). Each change is audited and announced to 'admin:messages'
  * and the sender's 'tickets:<userId>' topic.
  */
 export interface MessagesAdminService {
@@ -41,9 +42,10 @@ export function createMessagesAdminService(deps: {
   const change = async (
     id: string,
     actor: AdminActor,
-    apply: (current: { status: MessageStatus; priority: MessagePriority }) => {
+    apply: (current: { status: MessageStatus; priority: MessagePriority; created_at: Date }) => {
       status?: MessageStatus;
       priority?: MessagePriority;
+      resolution_time?: number;
       action: 'update_message_status' | 'update_message_priority';
       from: string;
       to: string;
@@ -67,10 +69,13 @@ export function createMessagesAdminService(deps: {
     });
     if (result.changed) {
       await deps.events.publish('admin:messages', { type: 'message.updated', data: { id } });
-      await deps.events.publish(userTopic('tickets', result.userId), {
-        type: 'ticket.updated',
-        data: { id },
-      });
+      // A guest's message (the contact form) has no account to tell.
+      if (result.userId) {
+        await deps.events.publish(userTopic('tickets', result.userId), {
+          type: 'ticket.updated',
+          data: { id },
+        });
+      }
       await announceAudit(deps.events, result.entry);
     }
     const message = await repo.findById(id);
@@ -96,7 +101,17 @@ export function createMessagesAdminService(deps: {
         if (MESSAGE_STATUSES.indexOf(status) < MESSAGE_STATUSES.indexOf(current.status)) {
           throw new AppError('CONFLICT', `A ${current.status} message cannot go back to ${status}`);
         }
-        return { status, action: 'update_message_status', from: current.status, to: status };
+        // Archiving resolves it: the spec's resolution_time, in seconds from the message.
+        const resolution =
+          status === 'archived'
+            ? {
+                resolution_time: Math.max(
+                  0,
+                  Math.round((Date.now() - new Date(current.created_at).getTime()) / 1000),
+                ),
+              }
+            : {};
+        return { status, ...resolution, action: 'update_message_status', from: current.status, to: status };
       });
     },
 

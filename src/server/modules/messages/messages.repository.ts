@@ -1,5 +1,7 @@
 import type { AdminMessage, MessagePriority, MessageStatus } from '#common/schemas/admin-messages';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '#server/db/client';
+import type { DB } from '#server/db/schema';
 import { likeContains, toNumber } from '#server/db/sql-helpers';
 
 /** Support messages as the back office reads and triages them (sender email joined from users). */
@@ -25,10 +27,20 @@ export function createMessagesRepository(db: Db) {
     'm.priority',
     'm.created_at',
     'm.updated_at',
+    'm.guest_name',
+    'm.guest_email',
+    'm.order_reference',
+    'm.order_id',
   ] as const;
+  const replyCount = (eb: ExpressionBuilder<DB & { m: DB['messages'] }, 'm'>) =>
+    eb
+      .selectFrom('message_replies as r')
+      .select((r) => r.fn.countAll<number>().as('n'))
+      .whereRef('r.message_id', '=', 'm.id')
+      .as('reply_count');
   type Row = {
     id: string;
-    user_id: string;
+    user_id: string | null;
     email: string | null;
     subject: string;
     content: string;
@@ -37,11 +49,20 @@ export function createMessagesRepository(db: Db) {
     priority: MessagePriority;
     created_at: Date;
     updated_at: Date;
+    guest_name: string | null;
+    guest_email: string | null;
+    order_reference: string | null;
+    order_id: string | null;
+    reply_count: number | string | bigint | null;
   };
   const toDto = (r: Row): AdminMessage => ({
     id: r.id,
     userId: r.user_id,
-    senderEmail: r.email,
+    senderEmail: r.email ?? r.guest_email,
+    guestName: r.user_id === null ? r.guest_name : null,
+    orderReference: r.order_reference,
+    orderLinked: r.order_id !== null,
+    replyCount: toNumber(r.reply_count ?? 0),
     subject: r.subject,
     content: r.content,
     category: r.category,
@@ -64,12 +85,15 @@ export function createMessagesRepository(db: Db) {
             eb('m.subject', 'ilike', pattern),
             eb('m.content', 'ilike', pattern),
             eb('u.email', 'ilike', pattern),
+            eb('m.guest_email', 'ilike', pattern),
+            eb('m.guest_name', 'ilike', pattern),
           ]),
         );
       }
       const [rows, count] = await Promise.all([
         query
           .select(columns)
+          .select(replyCount)
           .orderBy('m.created_at', 'desc')
           .orderBy('m.id', 'desc')
           .limit(filter.limit)
@@ -81,19 +105,25 @@ export function createMessagesRepository(db: Db) {
     },
 
     async findById(id: string): Promise<AdminMessage | undefined> {
-      const row = await base().select(columns).where('m.id', '=', id).executeTakeFirst();
+      const row = await base().select(columns).select(replyCount).where('m.id', '=', id).executeTakeFirst();
       return row ? toDto(row) : undefined;
     },
 
     /** Status and priority of the message, its row locked until the transaction ends. */
-    async lockById(
-      id: string,
-    ): Promise<
-      { id: string; user_id: string; status: MessageStatus; priority: MessagePriority } | undefined
+    async lockById(id: string): Promise<
+      | {
+          id: string;
+          user_id: string | null;
+          status: MessageStatus;
+          priority: MessagePriority;
+          created_at: Date;
+          response_time: number | null;
+        }
+      | undefined
     > {
       return db
         .selectFrom('messages')
-        .select(['id', 'user_id', 'status', 'priority'])
+        .select(['id', 'user_id', 'status', 'priority', 'created_at', 'response_time'])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
@@ -127,7 +157,12 @@ export function createMessagesRepository(db: Db) {
 
     async update(
       id: string,
-      changes: { status?: MessageStatus; priority?: MessagePriority },
+      changes: {
+        status?: MessageStatus;
+        priority?: MessagePriority;
+        response_time?: number;
+        resolution_time?: number;
+      },
       updatedAt: Date,
     ): Promise<void> {
       await db

@@ -9,19 +9,21 @@ import { userTopic } from '#common/schemas/events';
 import type { Db } from '#server/db/client';
 import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limiter';
 import type { EventHub } from '../events/event-hub';
+import type { MessageReply } from '#common/schemas/support-threads';
 import { createMessagesRepository } from './messages.repository';
+import { repliesOfMessages } from './support-threads.service';
 
 /** A customer may open this many tickets per hour (a flood would bury everyone else's). */
 export const TICKET_RATE_LIMIT: RateLimitRule = { max: 10, windowSeconds: 3600 };
 
 /**
  * A signed-in customer's support tickets: their own list (by user id, never widened by input) and
- * new tickets, stored as typed (the browser shows them as text) and announced at once to the
+ * the thread under each (support-threads.service.ts), and new tickets, stored as typed (the browser shows them as text) and announced at once to the
  * admin's Messages page and to the customer's other tabs.
  */
 export function createTicketsService(deps: { db: Db; events: EventHub; rateLimiter: RateLimiter }) {
   const repo = createMessagesRepository(deps.db);
-  const toTicket = (row: Awaited<ReturnType<typeof repo.insert>>): Ticket => ({
+  const toTicket = (row: Awaited<ReturnType<typeof repo.insert>>, replies: MessageReply[] = []): Ticket => ({
     id: row.id,
     subject: row.subject,
     content: row.content,
@@ -30,12 +32,17 @@ export function createTicketsService(deps: { db: Db; events: EventHub; rateLimit
     priority: row.priority,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+    replies,
   });
 
   return {
     async list(userId: string): Promise<TicketList> {
       const rows = await repo.listByUser(userId, TICKET_LIST_LIMIT);
-      return { tickets: rows.map(toTicket) };
+      const replies = await repliesOfMessages(
+        deps.db,
+        rows.map((r) => r.id),
+      );
+      return { tickets: rows.map((r) => toTicket(r, replies.get(r.id))) };
     },
 
     async create(userId: string, input: TicketCreate): Promise<Ticket> {

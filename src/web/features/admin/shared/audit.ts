@@ -30,6 +30,7 @@ const ACTION_TITLES: Record<string, string> = {
   delete_product: 'Delete Product',
   update_message_status: 'Update Message Status',
   update_message_priority: 'Update Message Priority',
+  reply_message: 'Reply to Message',
 };
 
 /** 'update_api_config' -> 'Update API Config'; unknown actions are title-cased. */
