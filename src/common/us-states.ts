@@ -62,3 +62,16 @@ export function usStateCode(value: string): UsStateCode | undefined {
   const code = value.trim().toUpperCase();
   return CODES.has(code) ? (code as UsStateCode) : undefined;
 }
+
+/** The countries the shop ships to, by ISO code (the United States only). */
+export const SHIPPING_COUNTRIES = [['US', 'United States']] as const;
+export type ShippingCountryCode = (typeof SHIPPING_COUNTRIES)[number][0];
+/** What a new checkout's Country starts as. */
+export const DEFAULT_SHIPPING_COUNTRY: ShippingCountryCode = 'US';
+
+const US_NAMES = new Set(['us', 'usa', 'united states', 'united states of america']);
+
+/** The code of a country we ship to, written as its code or name ("US", "U.S.A.", "United States"). */
+export function shippingCountryCode(value: string): ShippingCountryCode | undefined {
+  return US_NAMES.has(value.trim().toLowerCase().replace(/\./g, '')) ? 'US' : undefined;
+}

@@ -185,8 +185,7 @@ async function scanCheckout(
     Address: '220 Mission St',
     City: 'San Francisco',
     'ZIP Code': '94105',
-    Country: 'United States',
-  };
+    };
   for (const [label, value] of Object.entries(info))
     await drawer.getByLabel(label, { exact: true }).fill(value);
   await drawer.getByLabel('State', { exact: true }).selectOption('CA');

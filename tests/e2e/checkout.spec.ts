@@ -129,8 +129,8 @@ async function expectStep(drawer: Locator, label: string): Promise<void> {
 async function fillInfo(drawer: Locator, info: Partial<Record<keyof typeof SHOPPER, string>>): Promise<void> {
   for (const [key, value] of Object.entries(info)) {
     const field = drawer.getByLabel(LABELS[key as keyof typeof SHOPPER], { exact: true });
-    // State is a select of US states (an empty value chooses nothing).
-    if (key === 'state') await field.selectOption(value);
+    // State and Country are selects (an empty value chooses nothing).
+    if (key === 'state' || key === 'country') await field.selectOption(value);
     else await field.fill(value);
   }
 }
@@ -236,7 +236,13 @@ describeBrowser('cart and checkout', () => {
     await drawer.getByRole('button', { name: 'Checkout' }).click();
     await expectStep(drawer, 'Info');
 
-    // Every field missing, then some.
+    // Country starts as the one country the shop ships to.
+    expect(await drawer.getByLabel('Country', { exact: true }).inputValue()).toBe('US');
+    expect(await drawer.getByLabel('Country', { exact: true }).locator('option:checked').textContent()).toBe(
+      'United States',
+    );
+    // Every field missing (Country's "Choose…" too), then some.
+    await fillInfo(drawer, { country: '' });
     await continueToPayment(drawer);
     await expectAlert(drawer, ALL_MISSING);
     expect(await drawer.getByLabel('First Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');

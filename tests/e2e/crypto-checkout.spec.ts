@@ -22,7 +22,6 @@ const SHOPPER = {
   Address: '220 Mission St',
   City: 'San Francisco',
   'ZIP Code': '94105',
-  Country: 'United States',
 };
 
 const IPHONE =

@@ -65,7 +65,6 @@ const SHOPPER = {
   Address: '220 Mission St',
   City: 'San Francisco',
   'ZIP Code': '94105',
-  Country: 'United States',
 };
 
 const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR;

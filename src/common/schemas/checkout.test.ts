@@ -70,6 +70,18 @@ describe('validateShippingInfo', () => {
     expect(dc.ok && dc.value.state).toBe('DC');
   });
 
+  it('ships to the United States only, keeping its code however it is written', () => {
+    expect(validateShippingInfo({ ...valid, country: 'Canada' })).toMatchObject({
+      ok: false,
+      message: 'We ship to the United States only',
+      fields: { country: 'We ship to the United States only' },
+    });
+    for (const written of ['US', 'usa', 'U.S.A.', ' United States ', 'united states of america']) {
+      const r = validateShippingInfo({ ...valid, country: written });
+      expect(r.ok && r.value.country, written).toBe('US');
+    }
+  });
+
   it('strips < and > on success', () => {
     const r = validateShippingInfo(valid);
     expect(r.ok && r.value.address).toBe('1 Main St b');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usStateCode } from '../us-states';
+import { shippingCountryCode, usStateCode } from '../us-states';
 import { MAX_LINE_QUANTITY } from '../money';
 import { PASSWORD_BLANK_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 import { SizeSchema } from './product';
@@ -38,6 +38,7 @@ export const CHECKOUT_MESSAGES = {
   passwordLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordMatch: 'Passwords do not match',
   state: 'Please choose a US state',
+  country: 'We ship to the United States only',
 } as const;
 
 export const SHIPPING_FIELD_MAX_LENGTH = 200;
@@ -52,9 +53,9 @@ export type ShippingValidation =
 
 /**
  * The spec's checkout-info rules in their order: all nine fields required (one message naming
- * every missing label), then email, phone and ZIP, then a US state we ship to. `fields` holds every
+ * every missing label), then email, phone and ZIP, then a US state and a country we ship to. `fields` holds every
  * field's own message at once. On success `<` and `>` are stripped from every field (and
- * surrounding spaces trimmed) and the state is its code.
+ * surrounding spaces trimmed) and the state and country are their codes.
  */
 export function validateShippingInfo(input: Partial<Record<ShippingField, unknown>>): ShippingValidation {
   const raw = {} as ShippingInfo;
@@ -72,10 +73,12 @@ export function validateShippingInfo(input: Partial<Record<ShippingField, unknow
   const phoneBad = raw.phone !== '' && raw.phone.replace(/\D/g, '').length !== 10;
   const zipBad = raw.zipCode !== '' && !ZIP_PATTERN.test(raw.zipCode);
   const stateBad = raw.state !== '' && !usStateCode(raw.state);
+  const countryBad = raw.country !== '' && !shippingCountryCode(raw.country);
   if (emailBad) fields.email = CHECKOUT_MESSAGES.email;
   if (phoneBad) fields.phone = CHECKOUT_MESSAGES.phone;
   if (zipBad) fields.zipCode = CHECKOUT_MESSAGES.zip;
   if (stateBad) fields.state = CHECKOUT_MESSAGES.state;
+  if (countryBad) fields.country = CHECKOUT_MESSAGES.country;
   const tooLong = SHIPPING_FIELDS.filter(({ key }) => raw[key].length > SHIPPING_FIELD_MAX_LENGTH);
   for (const { key, label } of tooLong)
     fields[key] ??= `${label} must be at most ${SHIPPING_FIELD_MAX_LENGTH} characters`;
@@ -91,15 +94,18 @@ export function validateShippingInfo(input: Partial<Record<ShippingField, unknow
             ? CHECKOUT_MESSAGES.zip
             : stateBad
               ? CHECKOUT_MESSAGES.state
-              : tooLong[0]
-                ? fields[tooLong[0].key]!
-                : null;
+              : countryBad
+                ? CHECKOUT_MESSAGES.country
+                : tooLong[0]
+                  ? fields[tooLong[0].key]!
+                  : null;
   if (message !== null) return { ok: false, message, fields };
 
   const value = {} as ShippingInfo;
   for (const { key } of SHIPPING_FIELDS) value[key] = raw[key].replace(/[<>]/g, '');
   value.email = value.email.toLowerCase();
   value.state = usStateCode(value.state)!;
+  value.country = shippingCountryCode(value.country)!;
   return { ok: true, value };
 }
 

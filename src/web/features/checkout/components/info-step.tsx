@@ -6,7 +6,7 @@ import { Alert } from '#web/components/ui/alert';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Select } from '#web/components/ui/select';
-import { US_STATES, usStateCode } from '#common/us-states';
+import { SHIPPING_COUNTRIES, shippingCountryCode, US_STATES, usStateCode } from '#common/us-states';
 import { useCurrentUser } from '#web/lib/current-user';
 import { useShippingPrefill } from '../hooks/use-shipping-prefill';
 import { useCheckoutStore } from '../stores/checkout-store';
@@ -38,7 +38,7 @@ const LOOK: Record<ShippingField, FieldLook> = {
   city: { autoComplete: 'address-level2', span: 'full' },
   state: { autoComplete: 'address-level1', span: 'third' },
   zipCode: { autoComplete: 'postal-code', placeholder: '12345', span: 'third' },
-  country: { autoComplete: 'country-name', placeholder: 'United States', span: 'third' },
+  country: { autoComplete: 'country', span: 'third' },
 };
 
 const SPAN = {
@@ -133,6 +133,20 @@ export function InfoStep({ onValid }: { onValid: () => void }) {
                   >
                     <option value="">Choose…</option>
                     {US_STATES.map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name}
+                      </option>
+                    ))}
+                  </Select>
+                ) : key === 'country' ? (
+                  <Select
+                    name={key}
+                    autoComplete="country"
+                    value={shippingCountryCode(shippingInfo.country) ?? ''}
+                    onChange={(e) => change(e.target.value)}
+                  >
+                    <option value="">Choose…</option>
+                    {SHIPPING_COUNTRIES.map(([code, name]) => (
                       <option key={code} value={code}>
                         {name}
                       </option>

@@ -3,6 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { afterHydration } from '#web/lib/after-hydration';
 import { CHECKOUT_STORAGE_KEY, CHECKOUT_STORAGE_VERSION } from './checkout-storage';
 import type { CheckoutAmounts, PaymentMethod, ShippingField, ShippingInfo } from '#common/schemas/checkout';
+import { DEFAULT_SHIPPING_COUNTRY } from '#common/us-states';
 
 /**
  * The checkout's state machine (spec §4 "Checkout step"):
@@ -48,6 +49,8 @@ export const EMPTY_SHIPPING_INFO: ShippingInfo = {
   country: '',
 };
 const SHIPPING_KEYS = Object.keys(EMPTY_SHIPPING_INFO) as ShippingField[];
+/** A new checkout's info: empty but for the one country the shop ships to. */
+const NEW_SHIPPING_INFO: ShippingInfo = { ...EMPTY_SHIPPING_INFO, country: DEFAULT_SHIPPING_COUNTRY };
 
 /** A payment started from this checkout; its amounts are the server's. */
 export interface StartedPayment {
@@ -128,10 +131,11 @@ const asRecord = (value: unknown): Record<string, unknown> | null =>
 
 function readShippingInfo(value: unknown): ShippingInfo {
   const raw = asRecord(value) ?? {};
-  const info = { ...EMPTY_SHIPPING_INFO };
+  const info = { ...NEW_SHIPPING_INFO };
   for (const key of SHIPPING_KEYS) {
     const field = raw[key];
-    if (isText(field)) info[key] = field.slice(0, 500);
+    // A country left blank by an earlier version of the form starts as the default too.
+    if (isText(field) && !(key === 'country' && field === '')) info[key] = field.slice(0, 500);
   }
   return info;
 }
@@ -186,7 +190,7 @@ export const useCheckoutStore = create<CheckoutState>()(
   persist(
     (set) => ({
       step: 'cart',
-      shippingInfo: EMPTY_SHIPPING_INFO,
+      shippingInfo: NEW_SHIPPING_INFO,
       account: { password: '', confirmPassword: '' },
       startedPayment: null,
       confirmation: null,
