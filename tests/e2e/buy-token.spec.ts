@@ -126,15 +126,25 @@ describeBrowser('Buy Token on the local ledger', () => {
     expect(`${formatReceivedAmount(balance.value.amount, balance.value.decimals)} AELO`).toBe(received);
   });
 
-  it('the Local Demo Wallet pays through Pay with browser wallet, with no extension', async () => {
+  it('the Local Demo Wallet pays through Pay with browser wallet, with no extension; the receipt stays until closed', async () => {
     const page = await shop.newPage();
     const dialog = await openBuyToken(page, 'header');
     await dialog.getByRole('button', { name: 'Pay with SOL' }).click();
     await dialog.getByRole('button', { name: 'Pay with browser wallet' }).click();
     await dialog.getByText('Purchase complete!').waitFor({ timeout: 10_000 });
     const view = dialog.getByRole('link', { name: 'View transaction' });
-    expect(await view.getAttribute('href')).toMatch(/^\/explorer\/tx\/[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    const href = await view.getAttribute('href');
+    expect(href).toMatch(/^\/explorer\/tx\/[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+
+    // The modal has gone (spec: 2 s after); the receipt and its transaction link stay until closed.
+    const receipt = page.getByRole('region', { name: 'AELO purchase receipt' });
+    await receipt.waitFor();
+    expect(await receipt.textContent()).toMatch(/Your AELO has arrived[\d,.]+ AELO sent to /);
+    await page.waitForTimeout(3_000);
+    expect(await receipt.getByRole('link', { name: 'View transaction' }).getAttribute('href')).toBe(href);
+    await receipt.getByRole('button', { name: 'Close receipt' }).click();
+    await receipt.waitFor({ state: 'detached' });
   });
 
   it('the shop owner sees a completed sale under Airdrops, with buyer and transaction', async () => {

@@ -3,6 +3,7 @@ import { SkipLink } from '#web/components/skip-link';
 import { CartDrawer } from '#web/features/checkout/components/cart-drawer';
 import { CartSync } from '#web/features/checkout/components/cart-sync';
 import { ConsentPrompts } from '#web/features/consent/components/consent-prompts';
+import { PurchaseReceiptSlot } from '#web/features/token/components/purchase-receipt-slot';
 import { StorefrontFooter } from './storefront-footer';
 import { StorefrontHeader } from './storefront-header';
 
@@ -19,6 +20,7 @@ export function StorefrontLayout() {
       <CartDrawer />
       <CartSync />
       <ConsentPrompts />
+      <PurchaseReceiptSlot />
     </div>
   );
 }

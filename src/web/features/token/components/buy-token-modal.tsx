@@ -1,5 +1,5 @@
 import { ArrowLeft, BadgePercent, CheckCircle2, Gift, Leaf, Trophy } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatCryptoAmount, formatReceivedAmount, SOL_DECIMALS } from '#common/crypto-amounts';
 import { explorerTxUrl } from '#common/explorer';
 import type { TokenPurchaseResponse } from '#common/schemas/token-sale';
@@ -20,13 +20,15 @@ import { ApiError } from '#web/lib/api-client';
 import { useTokenInfo } from '#web/lib/shop-info';
 import { useCreateTokenPurchase } from '../api/create-token-purchase';
 import { useTokenPurchase } from '../api/get-token-purchase';
+import { usePurchaseReceiptStore } from '../stores/purchase-receipt-store';
+import { shortAddress } from './purchase-receipt';
 
 // QR code, Wallet Standard and Solana code: loaded with the payment, never before.
 const SolanaPayPanel = lazy(() =>
   import('#web/components/solana-pay-panel').then((m) => ({ default: m.SolanaPayPanel })),
 );
 
-/** The modal closes this long after a completed purchase (spec §2). */
+/** The modal closes this long after a completed purchase (spec §2); its receipt stays on the page. */
 const CLOSE_AFTER_SUCCESS_MS = 2_000;
 const TIMEOUT_MESSAGE = 'Payment timeout. Please try again.';
 
@@ -42,15 +44,12 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Failed to process payment';
 }
 
-function shortAddress(value: string): string {
-  return `${value.slice(0, 4)}…${value.slice(-4)}`;
-}
-
 /**
  * Buy Token: the USD amount (spec §5 rules, default 100) and the benefits, then a Solana Pay
  * payment in SOL that the shop's treasury has co-signed, so the AELO arrives in the same
  * transaction. The server quotes and decides; the modal follows its status and closes 2 s after
- * the purchase completes.
+ * the purchase completes, leaving its receipt (with the transaction link) on the page until the
+ * buyer closes it.
  */
 export function BuyTokenModal({ onClose }: { onClose: () => void }) {
   const token = useTokenInfo();
@@ -64,11 +63,22 @@ export function BuyTokenModal({ onClose }: { onClose: () => void }) {
   const isExpired = current?.status === 'expired';
   const amountError = purchaseAmountError(amount);
 
+  const showReceipt = usePurchaseReceiptStore((s) => s.show);
+  const completed = isCompleted ? current : null;
+  // Closing a completed purchase's modal, by its timer or by the buyer, leaves the receipt.
+  const close = useCallback(() => {
+    if (completed) {
+      const { reference, tokenAmount, tokenDecimals, buyer, signature } = completed;
+      showReceipt({ reference, tokenAmount, tokenDecimals, buyer, signature });
+    }
+    onClose();
+  }, [completed, onClose, showReceipt]);
+
   useEffect(() => {
     if (!isCompleted) return;
-    const timer = setTimeout(onClose, CLOSE_AFTER_SUCCESS_MS);
+    const timer = setTimeout(close, CLOSE_AFTER_SUCCESS_MS);
     return () => clearTimeout(timer);
-  }, [isCompleted, onClose]);
+  }, [isCompleted, close]);
 
   const start = (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +96,7 @@ export function BuyTokenModal({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={close}
       id="buy-token"
       title={`Buy ${TOKEN_SYMBOL}`}
       description={`Pay in SOL; your ${TOKEN_SYMBOL} arrives in the same transaction.`}
