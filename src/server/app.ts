@@ -28,6 +28,7 @@ import { accountSettingsRoutes } from './modules/account/account-settings.routes
 import { rewardsRoutes, walletRoutes } from './modules/wallet/wallet.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { ticketsRoutes } from './modules/messages/tickets.routes';
+import { contactRoutes } from './modules/messages/support-threads.routes';
 import { guestOrderRoutes } from './modules/orders/guest-order.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/guest-orders', guestOrderRoutes(deps));
   app.route('/api/orders', customerOrdersRoutes(deps));
   app.route('/api/tickets', ticketsRoutes(deps));
+  app.route('/api/contact', contactRoutes(deps));
   app.route('/api/account/settings', accountSettingsRoutes(deps));
   app.route('/api/wallet', walletRoutes(deps));
   app.route('/api/rewards', rewardsRoutes(deps));

@@ -111,6 +111,10 @@ export const SAMPLES: Record<string, RouteSample> = {
   'POST /api/admin/airdrops/process': { who: 'admin' },
   'PATCH /api/admin/messages/:id/priority': { who: 'admin', body: () => ({ priority: 'high' }) },
   'PATCH /api/admin/messages/:id/status': { who: 'admin', body: () => ({ status: 'read' }) },
+  'POST /api/admin/messages/:id/replies': {
+    who: 'admin',
+    body: () => ({ body: 'Thanks for asking: it runs true to size.' }),
+  },
   'DELETE /api/admin/orders/:id': { who: 'admin' },
   'PATCH /api/admin/orders/:id': {
     who: 'admin',
@@ -170,6 +174,10 @@ export const SAMPLES: Record<string, RouteSample> = {
     who: 'anonymous',
     body: () => ({ token: 'not-a-real-token', mode: 'set', password: 'a-new-lantern-password-58' }),
   },
+  'POST /api/contact': {
+    who: 'anonymous',
+    body: () => ({ name: 'Robin Guest', email: 'robin@example.com', message: 'Do you ship to Alaska?' }),
+  },
   'POST /api/checkout': {
     who: 'customer',
     body: (fx) => ({
@@ -203,6 +211,7 @@ export const SAMPLES: Record<string, RouteSample> = {
     who: 'customer',
     body: () => ({ category: 'order', subject: 'Where is my order?', content: 'It has been a week.' }),
   },
+  'POST /api/tickets/:id/replies': { who: 'customer', body: () => ({ body: 'One more detail.' }) },
   'POST /api/token-purchases': { who: 'anonymous', body: () => ({ amountUsd: '42.42' }) },
   'POST /api/tracking-info': { who: 'customer', body: () => ({ trackingNumber: '9400TEST0001' }) },
   'POST /api/uploads': { who: 'admin' },
@@ -242,7 +251,7 @@ export function paramsFor(route: Pick<RouteEntry, 'path'>, fx: Fixtures): Record
     ? fx.productId
     : p.startsWith('/api/admin/orders/')
       ? fx.orderId
-      : p.startsWith('/api/admin/messages/')
+      : p.startsWith('/api/admin/messages/') || p.startsWith('/api/tickets/')
         ? fx.messageId
         : randomUUID();
   return {

@@ -57,6 +57,8 @@ describe.each(BACKENDS)('admin API authorization (%s)', (backend) => {
       'GET /api/admin/messages',
       `PATCH /api/admin/messages/${PLACEHOLDER}/status`,
       `PATCH /api/admin/messages/${PLACEHOLDER}/priority`,
+      `GET /api/admin/messages/${PLACEHOLDER}/thread`,
+      `POST /api/admin/messages/${PLACEHOLDER}/replies`,
       'GET /api/admin/settings',
       'GET /api/admin/outbox',
       `GET /api/admin/outbox/${PLACEHOLDER}`,

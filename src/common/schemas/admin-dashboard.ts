@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuditEntrySchema } from './admin-audit';
 import { OrderStatusSchema } from './admin-orders';
+import { SupportTimesSchema } from './support-threads';
 
 /** Admin dashboard: stats with trends, daily sales, recent orders and audit entries. Routes: see admin.ts. */
 
@@ -55,6 +56,8 @@ export const AdminDashboardSchema = z.object({
   recentOrders: z.array(RecentOrderSchema),
   /** The 10 newest audit entries. */
   recentAudit: z.array(AuditEntrySchema),
+  /** Average response and resolution times of support messages (null until one has them). */
+  support: SupportTimesSchema,
   generatedAt: z.string(),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;

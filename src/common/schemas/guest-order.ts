@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShopperOrderItemSchema, ShopperOrderStatusSchema } from './customer-orders';
 import { RefundSchema } from './refund';
+import { GuestOrderMessageSchema } from './support-threads';
 
 /**
  * One order as its signed mail link shows it to anyone holding the link (a guest has no account):
@@ -27,6 +28,8 @@ export const GuestOrderSchema = z.object({
   refundRequired: z.boolean(),
   /** Paid with test money (the local demo ledger, Stripe's test mode): nothing charged, nothing ships. */
   demo: z.boolean(),
+  /** The holder's messages about the order (the contact form) and the shop's answers, oldest first. */
+  messages: z.array(GuestOrderMessageSchema),
 });
 export type GuestOrder = z.infer<typeof GuestOrderSchema>;
 

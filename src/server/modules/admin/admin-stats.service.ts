@@ -10,6 +10,7 @@ import {
 import { categoryLabel } from '#common/schemas/product';
 import type { Db } from '#server/db/client';
 import type { AuditService } from '../audit/audit.service';
+import { supportTimes } from '../messages/support-threads.service';
 import { createAdminStatsRepository } from './admin-stats.repository';
 import { pageWindow, toPage } from '#server/lib/pagination';
 
@@ -32,11 +33,12 @@ export function createAdminStatsService(deps: { db: Db; audit: AuditService }): 
 
   return {
     async dashboard() {
-      const [totals, salesOverview, recentOrders, recentAudit] = await Promise.all([
+      const [totals, salesOverview, recentOrders, recentAudit, support] = await Promise.all([
         repo.dashboardTotals(),
         repo.dailySales(DASHBOARD_SALES_DAYS),
         repo.recentOrders(DASHBOARD_RECENT_ORDERS),
         deps.audit.newest(DASHBOARD_RECENT_AUDIT),
+        supportTimes(deps.db),
       ]);
       // No trend until the shop has a whole earlier week to compare with: a shop set up (or seeded
       // with backdated demo rows) this week would show made-up growth.
@@ -54,6 +56,7 @@ export function createAdminStatsService(deps: { db: Db; audit: AuditService }): 
         salesOverview,
         recentOrders,
         recentAudit,
+        support,
         generatedAt: new Date().toISOString(),
       };
     },

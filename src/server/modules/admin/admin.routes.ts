@@ -13,6 +13,7 @@ import { AdminProductPatchSchema, AdminProductsQuerySchema } from '#common/schem
 import { AdminSettingUpdateSchema, SettingParamsSchema } from '#common/schemas/admin-settings';
 import { ProductInputSchema } from '#common/schemas/product';
 import { RefundInputSchema } from '#common/schemas/refund';
+import { MessageReplyInputSchema } from '#common/schemas/support-threads';
 import { AdminTokenPurchasesQuerySchema } from '#common/schemas/token-sale';
 import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
@@ -21,6 +22,7 @@ import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
 import type { AdminActor } from '../audit/audit.service';
 import { TWO_FACTOR_MESSAGES } from '../auth/auth-two-factor';
+import { supportThreadsOf } from '../messages/support-threads.routes';
 import { createAdminOutbox } from './admin-outbox';
 
 /**
@@ -117,6 +119,16 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   );
   router.patch('/messages/:id/priority', validate('json', MessagePriorityUpdateSchema), async (c) =>
     c.json(await admin.messages.setPriority(c.req.param('id'), c.req.valid('json').priority, actor(c))),
+  );
+  // A message's thread, and the admin's reply (mailed to the sender, audited; issue 40).
+  router.get('/messages/:id/thread', async (c) =>
+    c.json(await supportThreadsOf(deps).adminThread(c.req.param('id'))),
+  );
+  router.post('/messages/:id/replies', validate('json', MessageReplyInputSchema), async (c) =>
+    c.json(
+      await supportThreadsOf(deps).adminReply(c.req.param('id'), c.req.valid('json').body, actor(c)),
+      201,
+    ),
   );
 
   // Outbox (local mail only: 404 with SMTP) ------------------------------------------------------

@@ -4,7 +4,6 @@ import { userTopic } from '#common/schemas/events';
 import {
   SUPPORT_TEXTS,
   type AdminMessageThread,
-  type GuestOrderMessage,
   type MessageReply,
   type SupportTimes,
 } from '#common/schemas/support-threads';
@@ -48,19 +47,6 @@ export function repliesOfMessages(db: Db, ids: readonly string[]): Promise<Map<s
 /** The admin dashboard's support times. */
 export function supportTimes(db: Db): Promise<SupportTimes> {
   return createSupportThreadsRepository(db).supportTimes();
-}
-
-/** Guests' messages naming this order, with their threads (the guest order page shows them). */
-export async function guestOrderMessages(db: Db, orderId: string): Promise<GuestOrderMessage[]> {
-  const repo = createSupportThreadsRepository(db);
-  const rows = await repo.findGuestMessagesOfOrder(orderId);
-  const replies = await repo.findRepliesOf(rows.map((r) => r.id));
-  return rows.map((r) => ({
-    id: r.id,
-    content: r.content,
-    createdAt: new Date(r.created_at).toISOString(),
-    replies: replies.get(r.id) ?? [],
-  }));
 }
 
 export function createSupportThreadsService(deps: {

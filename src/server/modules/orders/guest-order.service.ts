@@ -6,6 +6,7 @@ import { AppError } from '#server/lib/app-error';
 import { signLink, verifyLink } from '#server/lib/signed-links';
 import type { OrderMailFacts } from '../mail/mail-templates';
 import type { RefundView } from '../refunds/refunds.service';
+import { guestOrderMessages } from '../messages/guest-order-messages';
 import { createGuestOrderRepository } from './guest-order.repository';
 import { refundFigures, refundsOfOrders } from './order-refunds';
 
@@ -93,6 +94,7 @@ export function createGuestOrderService(deps: {
         transactionSignature: order.transaction_signature,
         refundRequired: order.refund_required,
         demo: order.demo,
+        messages: await guestOrderMessages(deps.db, order.id),
       };
     },
   };
