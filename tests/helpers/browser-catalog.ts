@@ -52,6 +52,7 @@ export async function seedProductsThroughAdmin(
       sizes: ['S', 'M', 'L'],
       colors: ['Black', 'Navy'],
       sizeGuide: null,
+      sizeStock: null,
       gender: 'womens',
       category: 'womens-leggings',
       shippingWeight: 0.5,

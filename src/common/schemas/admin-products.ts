@@ -33,6 +33,7 @@ export const AdminProductPatchSchema = z
     sizes: z.unknown(),
     colors: z.unknown(),
     sizeGuide: z.unknown(),
+    sizeStock: z.unknown(),
     gender: z.unknown(),
     category: z.unknown(),
     shippingWeight: z.unknown(),

@@ -43,6 +43,13 @@ export const SizeGuideSchema = z.object({
 });
 export type SizeGuide = z.infer<typeof SizeGuideSchema>;
 
+/** Units per size, e.g. { XS: 1, S: 3 }: only offered sizes, each a whole number >= 0. */
+export const SizeStockSchema = z.partialRecord(
+  SizeSchema,
+  z.int('Quantity must be a whole number').min(0, 'Quantity cannot be negative').max(MAX_QUANTITY),
+);
+export type SizeStock = z.infer<typeof SizeStockSchema>;
+
 // Product DTO ----------------------------------------------------------------------------------------
 
 /** One product image: `path` is its storage key, `url` its public address, `srcset` the variants. */
@@ -67,6 +74,11 @@ export const ProductSchema = z.object({
   /** Admin only: units held by open checkouts (part of `quantity`, not for sale until released). */
   reservedQuantity: z.int().min(0).optional(),
   sizes: z.array(SizeSchema),
+  /**
+   * Stock per size, when the product's sizes are tracked apart (null: one quantity for all sizes).
+   * Units per offered size, counted as `quantity` is: buyable (storefront), on hand (admin).
+   */
+  sizeStock: SizeStockSchema.nullable(),
   colors: z.array(z.string()),
   sizeGuide: SizeGuideSchema.nullable(),
   category: CategorySchema,
@@ -137,6 +149,8 @@ const ProductInputObject = z.object({
     .object({ waist: sizeGuideValues, hip: sizeGuideValues, bust: sizeGuideValues })
     .nullish()
     .transform((v) => v ?? null),
+  /** "Stock per size": a quantity per offered size, summing to `quantity`; null (or absent) when off. */
+  sizeStock: SizeStockSchema.nullish().transform((v) => v ?? null),
   gender: GenderSchema,
   category: CategorySchema,
   shippingWeight: z
@@ -167,6 +181,9 @@ export const ProductInputSchema = ProductInputObject.superRefine((input, ctx) =>
       message: 'Original price must be higher than the price',
     });
   }
+  if (input.sizeStock) {
+    for (const issue of sizeStockIssues(input.sizeStock, input.sizes, input.quantity)) ctx.addIssue(issue);
+  }
   for (const measure of SIZE_GUIDE_MEASURES) {
     const values = input.sizeGuide?.[measure];
     if (values && values.length !== input.sizes.length) {
@@ -187,12 +204,56 @@ export const ProductInputSchema = ProductInputObject.superRefine((input, ctx) =>
     if (!values || values.every((v) => v === '')) continue;
     sizeGuide[measure] = order.map(({ index }) => values[index] ?? '');
   }
+  const sizes = order.map(({ size }) => size);
+  const stock = input.sizeStock;
   return {
     ...input,
-    sizes: order.map(({ size }) => size),
+    sizes,
     sizeGuide: Object.keys(sizeGuide).length > 0 ? sizeGuide : null,
+    // In XS..XL order, like the sizes.
+    sizeStock: stock
+      ? (Object.fromEntries(sizes.map((size) => [size, stock[size] ?? 0])))
+      : null,
   };
 });
+
+/**
+ * What is wrong with a product's stock per size: a quantity for a size it is not offered in, an
+ * offered size without one, or quantities that do not add up to the product's Quantity.
+ */
+export function sizeStockIssues(
+  stock: SizeStock,
+  sizes: readonly Size[],
+  quantity: number,
+): Array<{ code: 'custom'; path: string[]; message: string }> {
+  const issues: Array<{ code: 'custom'; path: string[]; message: string }> = [];
+  for (const size of SIZES) {
+    const units = stock[size];
+    if (units !== undefined && !sizes.includes(size)) {
+      issues.push({ code: 'custom', path: ['sizeStock', size], message: `Size ${size} is not offered` });
+    }
+    if (units === undefined && sizes.includes(size)) {
+      issues.push({
+        code: 'custom',
+        path: ['sizeStock', size],
+        message: `Enter a quantity for size ${size}`,
+      });
+    }
+  }
+  const sum = sizeStockTotal(stock);
+  if (issues.length === 0 && sum !== quantity) {
+    issues.push({
+      code: 'custom',
+      path: ['quantity'],
+      message: `Quantity must be the sum of the sizes' quantities (${sum})`,
+    });
+  }
+  return issues;
+}
+
+export function sizeStockTotal(stock: SizeStock): number {
+  return Object.values(stock).reduce((sum, units) => sum + (units ?? 0), 0);
+}
 
 /** The validated, normalised input (what services and the repository receive). */
 export type ProductInput = z.output<typeof ProductInputSchema>;

@@ -88,6 +88,27 @@ export function createCatalogAdminRepository(db: Db) {
       return new Map(rows.map((r) => [r.product_id, toNumber(r.units)]));
     },
 
+    /** Units that open checkouts hold, per product and size (holds without a size are left out). */
+    async findHeldUnitsBySize(productIds: readonly string[]): Promise<Map<string, Record<string, number>>> {
+      const found = new Map<string, Record<string, number>>();
+      if (productIds.length === 0) return found;
+      const rows = await db
+        .selectFrom('stock_reservations')
+        .select((eb) => ['product_id', 'size', eb.fn.sum<number | string>('quantity').as('units')])
+        .where('product_id', 'in', [...productIds])
+        .where('size', 'is not', null)
+        .where('released_at', 'is', null)
+        .where('consumed_at', 'is', null)
+        .groupBy(['product_id', 'size'])
+        .execute();
+      for (const r of rows) {
+        const sizes = found.get(r.product_id) ?? {};
+        sizes[r.size!] = toNumber(r.units);
+        found.set(r.product_id, sizes);
+      }
+      return found;
+    },
+
     async countOpenReservations(productId: string): Promise<number> {
       const row = await db
         .selectFrom('stock_reservations')

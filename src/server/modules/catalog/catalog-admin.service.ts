@@ -8,6 +8,7 @@ import {
 import {
   categoryLabel,
   ProductInputSchema,
+  SizeStockSchema,
   type Product,
   type ProductInput,
   type ProductInputDraft,
@@ -20,6 +21,7 @@ import type { EventHub } from '../events/event-hub';
 import type { Storage } from '../storage/storage';
 import { createCatalogAdminRepository } from './catalog-admin.repository';
 import { createCatalogRepository, type ProductRecord } from './catalog.repository';
+import { sizeStockOnHand, sizeStockToStore, sizeStockTotal } from './size-stock';
 
 /**
  * Product administration: list/search/paginate, read, create, replace, patch, delete.
@@ -28,7 +30,8 @@ import { createCatalogRepository, type ProductRecord } from './catalog.repositor
  * the rest (stock_reservations) until they are paid or released. The admin sees and edits units on
  * hand, held ones included, with the held ones shown apart (`reservedQuantity`): an edit to N sets
  * the buyable units to N minus what is held, so a released hold can never add units that are not
- * there. N below the held units is refused. Each write
+ * there. N below the held units is refused. With "Stock per size" on (`sizeStock`), the same
+ * holds per size: the admin sees and sets units on hand per size, the held ones apart. Each write
  * is one transaction with its audit entry; after commit 'product.created|updated|deleted' goes to
  * 'catalog' (every instance's storefront cache drops) and 'admin:products' (open admin lists).
  *
@@ -63,6 +66,7 @@ const EDITABLE = [
   'sizes',
   'colors',
   'sizeGuide',
+  'sizeStock',
   'gender',
   'category',
   'shippingWeight',
@@ -88,11 +92,24 @@ export function createCatalogAdminService(deps: {
   const publicBase = deps.storage.publicBase;
 
   /** The admin's view of a stored record: units on hand (buyable + held) and the held ones apart. */
-  const withHeld = (record: ProductRecord, held: number): AdminRecord => ({
+  const withHeld = (
+    record: ProductRecord,
+    held: number,
+    heldBySize: Record<string, number> = {},
+  ): AdminRecord => ({
     ...record,
     quantity: record.quantity + held,
+    sizeStock: sizeStockOnHand(record.sizeStock, heldBySize),
     held,
   });
+
+  const heldOf = async (ids: readonly string[], repository = repo) => {
+    const [units, bySize] = await Promise.all([
+      repository.findHeldUnits(ids),
+      repository.findHeldUnitsBySize(ids),
+    ]);
+    return (id: string) => [units.get(id) ?? 0, bySize.get(id) ?? {}] as const;
+  };
 
   const toDto = ({ held, ...record }: AdminRecord): Product => ({
     ...record,
@@ -139,18 +156,27 @@ export function createCatalogAdminService(deps: {
       const locked = await adminRepo.lockById(id);
       if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
       // Read under the product's row lock: a checkout or a release of this product waits for it.
-      const held = (await adminRepo.findHeldUnits([id])).get(id) ?? 0;
-      if (input.quantity < held) {
-        const message = `Quantity cannot be less than the ${held} held by open checkouts`;
-        throw new AppError('VALIDATION_FAILED', `quantity: ${message}`, { quantity: message });
+      const [held, heldBySize] = (await heldOf([id], adminRepo))(id);
+      let buyable: Pick<ProductInput, 'quantity' | 'sizeStock'>;
+      if (input.sizeStock) {
+        // Per size: each size's buyable units are its units on hand less those held in it.
+        const sizeStock = sizeStockToStore(input.sizeStock, heldBySize);
+        buyable = { quantity: sizeStockTotal(sizeStock), sizeStock };
+      } else {
+        if (input.quantity < held) {
+          const message = `Quantity cannot be less than the ${held} held by open checkouts`;
+          throw new AppError('VALIDATION_FAILED', `quantity: ${message}`, { quantity: message });
+        }
+        // Switching "Stock per size" off keeps the Quantity (the sizes' total) as one quantity.
+        buyable = { quantity: input.quantity - held, sizeStock: null };
       }
       const stored = await createCatalogRepository(trx).updateProduct(
         id,
-        { ...input, quantity: input.quantity - held },
+        { ...input, ...buyable },
         new Date(),
       );
       if (!stored) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const product = withHeld(stored, held);
+      const product = withHeld(stored, held, heldBySize);
       const entry = await recordAudit(
         trx,
         {
@@ -176,7 +202,7 @@ export function createCatalogAdminService(deps: {
     requireId(id);
     const record = await createCatalogRepository(deps.db).findById(id);
     if (!record) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return withHeld(record, (await repo.findHeldUnits([id])).get(id) ?? 0);
+    return withHeld(record, ...(await heldOf([id]))(id));
   };
 
   return {
@@ -191,8 +217,8 @@ export function createCatalogAdminService(deps: {
       });
       return {
         items: await (async () => {
-          const held = await repo.findHeldUnits(rows.map((r) => r.id));
-          return rows.map((r) => toDto(withHeld(r, held.get(r.id) ?? 0)));
+          const held = await heldOf(rows.map((r) => r.id));
+          return rows.map((r) => toDto(withHeld(r, ...held(r.id))));
         })(),
         page: query.page,
         pageSize: query.pageSize,
@@ -237,6 +263,11 @@ export function createCatalogAdminService(deps: {
     async patch(id, changes, actor) {
       const before = await load(id);
       const merged = { ...toDraft(before), ...changes };
+      // Quantities per size sent without a Quantity: their sum is the product's Quantity.
+      const perSize = SizeStockSchema.nullish().safeParse(changes.sizeStock);
+      if (changes.quantity === undefined && perSize.success && perSize.data) {
+        merged.quantity = sizeStockTotal(perSize.data);
+      }
       // Validated whole: a gender change without a matching category is a 400 on `category`.
       const input = ProductInputSchema.parse(merged);
       return replaceInTransaction(id, input, actor, before);

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { ProductFilters } from '#common/catalog-query';
-import type { Category, Product, ProductInput, Size } from '#common/schemas/product';
+import {
+  SIZES,
+  type Category,
+  type Product,
+  type ProductInput,
+  type Size,
+  type SizeStock,
+} from '#common/schemas/product';
 import type { DB, ProductsTable } from '#server/db/schema';
 import type { SelectQueryBuilder, Selectable } from 'kysely';
 import type { Db } from '#server/db/client';
@@ -11,7 +18,9 @@ import type { Db } from '#server/db/client';
  */
 
 /** A product to insert: validated admin input (images are storage keys), optionally back-dated. */
-export interface NewProduct extends ProductInput {
+export interface NewProduct extends Omit<ProductInput, 'sizeStock'> {
+  /** Stock per size (sum = quantity); absent or null: one quantity for all sizes. */
+  sizeStock?: SizeStock | null;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -195,6 +204,7 @@ function toRow(p: NewProduct) {
     sizes: p.sizes,
     colors: p.colors,
     size_guide: p.sizeGuide ? JSON.stringify(p.sizeGuide) : null,
+    size_stock: p.sizeStock ? JSON.stringify(p.sizeStock) : null,
     gender: p.gender,
     category: p.category,
     shipping_weight: p.shippingWeight.toFixed(2),
@@ -219,6 +229,15 @@ export function toRecord(row: Selectable<ProductsTable>): ProductRecord {
     sizes: row.sizes as Size[],
     colors: row.colors,
     sizeGuide: row.size_guide ?? null,
+    // In XS..XL order (jsonb keeps its keys in its own order).
+    sizeStock: row.size_stock
+      ? (Object.fromEntries(
+          SIZES.filter((size) => row.size_stock?.[size] !== undefined).map((size) => [
+            size,
+            row.size_stock![size],
+          ]),
+        ))
+      : null,
     category: row.category as Category,
     gender: row.gender,
     shippingWeight: Number(row.shipping_weight),

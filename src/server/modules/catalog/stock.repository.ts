@@ -14,12 +14,22 @@ export interface CheckoutProductRow {
   sizes: string[];
   colors: string[];
   quantity: number;
+  /** Buyable units per size when the sizes are tracked apart; null: one quantity for all sizes. */
+  size_stock: Record<string, number> | null;
   category: string;
+}
+
+/** Units of one product, for one size of it when the line has a size (null: no size). */
+export interface SizedUnits {
+  productId: string;
+  size: string | null;
+  quantity: number;
 }
 
 export interface NewReservationRow {
   paymentId: string;
   productId: string;
+  size: string | null;
   quantity: number;
   expiresAt: Date;
   consumedAt?: Date;
@@ -28,7 +38,26 @@ export interface NewReservationRow {
 export interface HeldReservationRow {
   id: string;
   product_id: string;
+  size: string | null;
   quantity: number;
+}
+
+/** (id, size, quantity) rows for a VALUES list. */
+function unitValues(items: readonly SizedUnits[]) {
+  return sql.join(items.map((i) => sql`(${i.productId}::uuid, ${i.size}::text, ${i.quantity}::int)`));
+}
+
+/**
+ * The new size_stock of product `p` after adding the units of `units` (a CTE of (id, size,
+ * quantity)) to its tracked sizes, negative units taking; null for a product not tracked per size.
+ * Units for a size the product does not track are left out.
+ */
+function sizeStockPlus(units: ReturnType<typeof sql.raw>, sign: '+' | '-') {
+  const op = sql.raw(sign);
+  return sql`case when p.size_stock is null then null else coalesce((
+    select jsonb_object_agg(e.key, e.value::int ${op} coalesce(
+      (select sum(u.quantity) from ${units} u where u.id = p.id and u.size = e.key), 0))
+    from jsonb_each_text(p.size_stock) e), '{}'::jsonb) end`;
 }
 
 export function createStockRepository(db: Db) {
@@ -37,65 +66,96 @@ export function createStockRepository(db: Db) {
       if (ids.length === 0) return [];
       return db
         .selectFrom('products')
-        .select(['id', 'title', 'price_cents', 'images', 'sizes', 'colors', 'quantity', 'category'])
+        .select([
+          'id',
+          'title',
+          'price_cents',
+          'images',
+          'sizes',
+          'colors',
+          'quantity',
+          'size_stock',
+          'category',
+        ])
         .where('id', 'in', [...ids])
         .execute();
     },
 
-    async findQuantity(productId: string): Promise<number | null> {
+    /**
+     * Units a shopper can buy of the product, in the given size when its sizes are tracked apart
+     * (0 for a size it does not track); null when the product no longer exists.
+     */
+    async findAvailable(productId: string, size: string | null): Promise<number | null> {
       const row = await db
         .selectFrom('products')
-        .select('quantity')
+        .select(['quantity', 'size_stock'])
         .where('id', '=', productId)
         .executeTakeFirst();
-      return row?.quantity ?? null;
+      if (!row) return null;
+      if (!row.size_stock) return row.quantity;
+      return size === null ? 0 : (row.size_stock[size] ?? 0);
     },
 
     /**
-     * Takes `quantity` from stock only if that much is there, in one statement (the row lock it
-     * takes makes concurrent takers wait and re-check); the new quantity, or null when there was
-     * not enough. The table's CHECK (quantity >= 0) backs this up.
+     * Adds `delta` units (negative: takes them) to the product, and to its size when its sizes
+     * are tracked apart, only if no count goes below zero, in one statement (the row lock it takes
+     * makes concurrent takers wait and re-check); the product's new quantity, or null when there
+     * was not enough, the size is not tracked or the product is gone. The table's CHECKs
+     * (quantity >= 0, size_stock summing to it) back this up.
      */
-    async decrementStock(productId: string, quantity: number): Promise<number | null> {
-      const row = await db
-        .updateTable('products')
-        .set({ quantity: sql<number>`quantity - ${quantity}` })
-        .where('id', '=', productId)
-        .where('quantity', '>=', quantity)
-        .returning('quantity')
-        .executeTakeFirst();
-      return row?.quantity ?? null;
+    async adjustStock(productId: string, size: string | null, delta: number): Promise<number | null> {
+      const { rows } = await sql<{ quantity: number }>`
+        update products p
+           set quantity = p.quantity + ${delta}::int,
+               size_stock = case when p.size_stock is null then null
+                 else jsonb_set(p.size_stock, array[${size}::text],
+                                to_jsonb((p.size_stock ->> ${size}::text)::int + ${delta}::int)) end
+         where p.id = ${productId}::uuid
+           and p.quantity + ${delta}::int >= 0
+           and (p.size_stock is null or (p.size_stock ->> ${size}::text)::int + ${delta}::int >= 0)
+        returning p.quantity`.execute(db);
+      return rows[0]?.quantity ?? null;
     },
 
     /**
      * A checkout's whole stock take in one statement: each product's units are taken only if that
-     * many are there, and the payment's reservations are written for what was taken. The products'
+     * many are there (and, for a product whose sizes are tracked apart, that many of each size
+     * asked for), and the payment's reservations are written for what was taken. The products'
      * rows are locked first in id order (ORDER BY is applied before FOR UPDATE), so two checkouts
-     * of the same products never deadlock. Answers the ids taken: a product missing from the
-     * answer was short, and the caller must roll its transaction back (the reservations written
-     * for the others go with it). The table's CHECK (quantity >= 0) backs this up.
+     * of the same products never deadlock; the lock covers all of a product's sizes. Answers the
+     * ids taken: a product missing from the answer was short, and the caller must roll its
+     * transaction back (the reservations written for the others go with it). The table's CHECKs
+     * (quantity >= 0, size_stock whole, >= 0 and summing to quantity) back this up.
      */
     async takeStockAndReserve(
       paymentId: string,
-      items: ReadonlyArray<{ productId: string; quantity: number }>,
+      items: readonly SizedUnits[],
       expiresAt: Date,
     ): Promise<string[]> {
       if (items.length === 0) return [];
-      const wanted = sql.join(items.map((i) => sql`(${i.productId}::uuid, ${i.quantity}::int)`));
       const { rows } = await sql<{ id: string }>`
-        with wanted (id, quantity) as (values ${wanted}),
+        with wanted (id, size, quantity) as (values ${unitValues(items)}),
         locked as materialized (
-          select p.id from products p where p.id in (select id from wanted) order by p.id for update
+          select p.id, p.size_stock from products p
+           where p.id in (select id from wanted) order by p.id for update
+        ),
+        per_product as (select id, sum(quantity)::int as quantity from wanted group by id),
+        sizes_fit as (
+          select l.id from locked l
+           where l.size_stock is null or not exists (
+             select 1 from wanted w
+              where w.id = l.id and coalesce((l.size_stock ->> w.size)::int, 0) < w.quantity)
         ),
         taken as (
-          update products p set quantity = p.quantity - w.quantity
-          from wanted w
-          where p.id = w.id and p.quantity >= w.quantity and p.id in (select id from locked)
+          update products p set quantity = p.quantity - pp.quantity,
+                                size_stock = ${sizeStockPlus(sql.raw('wanted'), '-')}
+          from per_product pp
+          where p.id = pp.id and p.quantity >= pp.quantity and p.id in (select id from sizes_fit)
           returning p.id
         ),
         reserved as (
-          insert into stock_reservations (payment_id, product_id, quantity, expires_at)
-          select ${paymentId}::uuid, w.id, w.quantity, ${expiresAt}::timestamptz
+          insert into stock_reservations (payment_id, product_id, size, quantity, expires_at)
+          select ${paymentId}::uuid, w.id, w.size, w.quantity, ${expiresAt}::timestamptz
           from taken t join wanted w on w.id = t.id
         )
         select id::text as id from taken
@@ -105,11 +165,12 @@ export function createStockRepository(db: Db) {
 
     /**
      * Gives the units of locked reservations back and marks them released, in one statement;
-     * products are locked in id order as in takeStockAndReserve. A product deleted meanwhile is
-     * skipped (its reservations went with it).
+     * products are locked in id order as in takeStockAndReserve. Units held for a size go back to
+     * that size when the product tracks its sizes apart (units for a size it no longer tracks are
+     * not counted back); a product deleted meanwhile is skipped (its reservations went with it).
      */
     async releaseHeld(
-      units: ReadonlyArray<{ productId: string; quantity: number }>,
+      units: readonly SizedUnits[],
       reservationIds: readonly string[],
       at: Date,
     ): Promise<void> {
@@ -121,16 +182,18 @@ export function createStockRepository(db: Db) {
         );
         return;
       }
-      const back = sql.join(units.map((u) => sql`(${u.productId}::uuid, ${u.quantity}::int)`));
       await sql`
-        with back (id, quantity) as (values ${back}),
+        with back (id, size, quantity) as (values ${unitValues(units)}),
         locked as materialized (
           select p.id from products p where p.id in (select id from back) order by p.id for update
         ),
         credited as (
-          update products p set quantity = p.quantity + b.quantity
-          from back b
-          where p.id = b.id and p.id in (select id from locked)
+          update products p
+             set quantity = p.quantity + (
+                   select coalesce(sum(b.quantity), 0)::int from back b
+                    where b.id = p.id and (p.size_stock is null or (p.size_stock ->> b.size) is not null)),
+                 size_stock = ${sizeStockPlus(sql.raw('back'), '+')}
+          where p.id in (select id from locked)
           returning p.id
         ),
         released as (
@@ -141,17 +204,6 @@ export function createStockRepository(db: Db) {
       `.execute(db);
     },
 
-    /** Puts stock back; null when the product no longer exists. */
-    async incrementStock(productId: string, quantity: number): Promise<number | null> {
-      const row = await db
-        .updateTable('products')
-        .set({ quantity: sql<number>`quantity + ${quantity}` })
-        .where('id', '=', productId)
-        .returning('quantity')
-        .executeTakeFirst();
-      return row?.quantity ?? null;
-    },
-
     async insertReservations(rows: readonly NewReservationRow[]): Promise<void> {
       if (rows.length === 0) return;
       await db
@@ -160,6 +212,7 @@ export function createStockRepository(db: Db) {
           rows.map((r) => ({
             payment_id: r.paymentId,
             product_id: r.productId,
+            size: r.size,
             quantity: r.quantity,
             expires_at: r.expiresAt,
             consumed_at: r.consumedAt ?? null,
@@ -173,11 +226,12 @@ export function createStockRepository(db: Db) {
       if (paymentIds.length === 0) return [];
       return db
         .selectFrom('stock_reservations')
-        .select(['id', 'product_id', 'quantity'])
+        .select(['id', 'product_id', 'size', 'quantity'])
         .where('payment_id', 'in', [...paymentIds])
         .where('released_at', 'is', null)
         .where('consumed_at', 'is', null)
         .orderBy('product_id')
+        .orderBy('size')
         .forUpdate()
         .execute();
     },

@@ -269,6 +269,7 @@ export function createCheckoutService({
               sizes: r.sizes,
               colors: r.colors,
               quantity: r.quantity,
+              sizeStock: r.size_stock,
               category: r.category,
             },
           ]),

@@ -1,7 +1,12 @@
 import type { CheckoutAmounts, PaymentMethod, PricedLine } from '#common/schemas/checkout';
 import { MAX_LINE_QUANTITY, shippingCentsFor, tokenDiscountCents } from '#common/money';
 import { AppError } from '#server/lib/app-error';
-import { outOfStockMessage, stockRequestsFor, type StockRequest } from '../catalog/stock.service';
+import {
+  outOfStockMessage,
+  stockRequestsBySize,
+  stockRequestsFor,
+  type StockRequest,
+} from '../catalog/stock.service';
 
 /**
  * Prices a checkout from the database's products: every line checked against its product (exists,
@@ -18,6 +23,8 @@ export interface ProductForPricing {
   sizes: readonly string[];
   colors: readonly string[];
   quantity: number;
+  /** Buyable units per size when the product tracks its sizes apart; null (or absent) otherwise. */
+  sizeStock?: Readonly<Record<string, number>> | null;
   category: string;
 }
 
@@ -31,7 +38,7 @@ export interface CheckoutLineRequest {
 export interface PricedCheckout {
   lines: PricedLine[];
   amounts: CheckoutAmounts;
-  /** Units to reserve per product (lines of one product in several sizes add up). */
+  /** Units to reserve per product and size (lines of one size in several colours add up). */
   stock: StockRequest[];
 }
 
@@ -97,14 +104,29 @@ export function priceCheckout(
   }
 
   const lines = [...merged.values()].map((m) => m.line);
-  const stock = stockRequestsFor(lines);
-  for (const entry of stock) {
+  // The field of the cart line that first named the product (in that size).
+  const fieldOf = (productId: string, size?: string | null) =>
+    `items.${
+      [...merged.values()].find(
+        (m) => m.line.productId === productId && (size === undefined || m.line.size === size),
+      )?.index ?? 0
+    }.quantity`;
+  for (const entry of stockRequestsFor(lines)) {
     const available = products.get(entry.productId)?.quantity ?? 0;
     if (entry.quantity > available) {
       const message = outOfStockMessage(entry.title, available);
-      // The field of the cart line that first named the product.
-      const index = [...merged.values()].find((m) => m.line.productId === entry.productId)?.index ?? 0;
-      throw new AppError('OUT_OF_STOCK', message, { [`items.${index}.quantity`]: message });
+      throw new AppError('OUT_OF_STOCK', message, { [fieldOf(entry.productId)]: message });
+    }
+  }
+  // A product whose sizes are tracked apart has that many units in each size asked for.
+  const stock = stockRequestsBySize(lines);
+  for (const entry of stock) {
+    const sizeStock = products.get(entry.productId)?.sizeStock;
+    if (!sizeStock) continue;
+    const available = sizeStock[entry.size ?? ''] ?? 0;
+    if (entry.quantity > available) {
+      const message = outOfStockMessage(entry.title, available, entry.size);
+      throw new AppError('OUT_OF_STOCK', message, { [fieldOf(entry.productId, entry.size)]: message });
     }
   }
 

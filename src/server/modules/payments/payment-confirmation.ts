@@ -4,12 +4,7 @@ import type { PaymentsTable } from '#server/db/schema';
 import { crashPoint } from '#server/lib/crash-point';
 import { checkoutAccountVerificationMail } from '../auth/auth-email';
 import { createCustomerAccount } from '../auth/auth.service';
-import {
-  releaseReservations,
-  settleStockForOrder,
-  stockRequestsFor,
-  type StockChange,
-} from '../catalog/stock.service';
+import { releaseReservations, settleStockForOrder, type StockChange } from '../catalog/stock.service';
 import { orderConfirmationMail, orderRefundMail } from '../mail/mail-templates';
 import { queueMail } from '../mail/mail.service';
 import { orderMailFacts, type OrderLinks } from '../orders/guest-order.service';
@@ -82,10 +77,10 @@ export async function confirmPaymentInTransaction(
   if (failure) {
     change = await releaseReservations(trx, payment.id, input.now);
   } else {
-    const settled = await settleStockForOrder(trx, payment.id, stockRequestsFor(lines), input.now);
+    const settled = await settleStockForOrder(trx, payment.id, lines, input.now);
     change = settled.change;
     if (!settled.ok) {
-      const titles = settled.short.map((s) => s.title).join(', ');
+      const titles = [...new Set(settled.short.map((s) => s.title))].join(', ');
       failure = input.late
         ? {
             error: `late-stock: paid after the checkout ended; no longer in stock (${titles})`,
