@@ -12,7 +12,11 @@ export default function AdminDashboardPage() {
       <div className="mb-6 empty:hidden">
         <PaymentMethodsWarning settingsHref={paths.admin.settings.getHref()} />
       </div>
-      <DashboardOverview ordersHref={paths.admin.orders.getHref()} auditHref={paths.admin.audit.getHref()} />
+      <DashboardOverview
+        ordersHref={paths.admin.orders.getHref()}
+        auditHref={paths.admin.audit.getHref()}
+        messagesHref={paths.admin.messages.getHref()}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { cn } from '#web/lib/cn';
 import { useLiveEvents } from '#web/lib/live-events';
 import { ticketKeys, useTickets } from '../api/tickets';
 import { useDateFormatter } from '#web/lib/local-time';
+import { TicketThread } from './ticket-thread';
 
 const STATUS: Record<Ticket['status'], { label: string; tone: BadgeTone }> = {
   unread: { label: 'Unread', tone: 'rose' },
@@ -57,6 +58,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
         </div>
       </div>
       <p className="mt-3 text-sm break-words whitespace-pre-wrap text-stone-700">{ticket.content}</p>
+      <TicketThread ticket={ticket} />
     </li>
   );
 }

@@ -17,6 +17,7 @@ import { Panel } from '#web/features/admin/shared/components/panel';
 import { formatCount, formatDate, formatDay } from '#web/features/admin/shared/format';
 import { useDashboard } from '../api/get-dashboard';
 import { StatCard } from './stat-card';
+import { SupportTimesPanel } from './support-times';
 
 const SalesLineChart = lazy(() =>
   import('#web/features/admin/shared/components/charts').then((m) => ({ default: m.SalesLineChart })),
@@ -25,14 +26,19 @@ const SalesLineChart = lazy(() =>
 export interface DashboardOverviewProps {
   ordersHref: string;
   auditHref: string;
+  messagesHref: string;
 }
 
-/** The dashboard: four stat cards, the last 7 days of sales, the newest orders and audit entries. */
-export function DashboardOverview({ ordersHref, auditHref }: DashboardOverviewProps) {
+/**
+ * The dashboard: four stat cards, the last 7 days of sales, the newest orders and audit entries,
+ * and the support times.
+ */
+export function DashboardOverview({ ordersHref, auditHref, messagesHref }: DashboardOverviewProps) {
   useLiveEvents({
     'admin:orders': [dashboardKeys.all],
     'admin:products': [dashboardKeys.all],
     'admin:audit': [dashboardKeys.all],
+    'admin:messages': [dashboardKeys.all],
   });
   const dashboard = useDashboard();
 
@@ -67,23 +73,27 @@ export function DashboardOverview({ ordersHref, auditHref }: DashboardOverviewPr
           <RecentOrders orders={data.recentOrders} />
         </Panel>
       </div>
-      <Panel
-        title="Recent Activity"
-        titleId="recent-activity"
-        actions={<ViewAll to={auditHref} what="audit log entries" />}
-      >
-        {data.recentAudit.length === 0 ? (
-          <EmptyState icon={ScrollText} title="No audit log entries found" />
-        ) : (
-          <ol className="-my-3 divide-y divide-stone-100">
-            {data.recentAudit.map((entry) => (
-              <li key={entry.id} className="py-3">
-                <AuditEntryLine entry={entry} />
-              </li>
-            ))}
-          </ol>
-        )}
-      </Panel>
+      <div className="grid gap-6 lg:grid-cols-5">
+        <Panel
+          title="Recent Activity"
+          titleId="recent-activity"
+          className="lg:col-span-3"
+          actions={<ViewAll to={auditHref} what="audit log entries" />}
+        >
+          {data.recentAudit.length === 0 ? (
+            <EmptyState icon={ScrollText} title="No audit log entries found" />
+          ) : (
+            <ol className="-my-3 divide-y divide-stone-100">
+              {data.recentAudit.map((entry) => (
+                <li key={entry.id} className="py-3">
+                  <AuditEntryLine entry={entry} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </Panel>
+        <SupportTimesPanel support={data.support} messagesHref={messagesHref} className="lg:col-span-2" />
+      </div>
     </div>
   );
 }

@@ -12,4 +12,5 @@ export const messageKeys = {
   all: ['admin', 'messages'] as const,
   lists: () => [...messageKeys.all, 'list'] as const,
   list: (filters: MessageFilters) => [...messageKeys.lists(), filters] as const,
+  thread: (id: string) => [...messageKeys.all, 'thread', id] as const,
 };

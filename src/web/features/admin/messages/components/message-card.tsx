@@ -1,6 +1,16 @@
 import { cn } from '#web/lib/cn';
-import { Archive, ArrowDown, ArrowUp, CheckCheck, Minus, Reply, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
+import {
+  Archive,
+  ArrowDown,
+  ArrowUp,
+  CheckCheck,
+  ChevronDown,
+  MessagesSquare,
+  Minus,
+  Reply,
+  type LucideIcon,
+} from 'lucide-react';
+import { useId, useState } from 'react';
 import { MESSAGE_PRIORITIES, type AdminMessage, type MessagePriority } from '#common/schemas/admin-messages';
 import { Badge } from '#web/components/ui/badge';
 import { Button, buttonClasses } from '#web/components/ui/button';
@@ -9,6 +19,7 @@ import { isApiError } from '#web/lib/api-client';
 import { formatDateTime, humanizeAction } from '#web/features/admin/shared/format';
 import { useUpdateMessagePriority } from '../api/update-message-priority';
 import { useUpdateMessageStatus } from '../api/update-message-status';
+import { MessageThread } from './message-thread';
 
 export const PRIORITY_LABELS: Record<MessagePriority, string> = {
   high: 'High',
@@ -47,6 +58,8 @@ export function MessageCard({ message }: { message: AdminMessage }) {
   const look = PRIORITY_LOOK[message.priority];
   const PriorityIcon = look.icon;
   const isUnread = message.status === 'unread';
+  const [isOpen, setIsOpen] = useState(false);
+  const threadId = useId();
 
   return (
     <article
@@ -79,13 +92,17 @@ export function MessageCard({ message }: { message: AdminMessage }) {
               {message.subject}
             </h2>
             {isUnread ? <Badge tone="rose">Unread</Badge> : null}
+            {message.userId === null ? <Badge tone="blue">Guest</Badge> : null}
             {message.status === 'archived' ? <Badge>Archived</Badge> : null}
             {message.category !== 'general' ? (
               <Badge tone="neutral">{humanizeAction(message.category)}</Badge>
             ) : null}
           </div>
           <p className="mt-0.5 text-sm text-stone-500 sm:flex sm:flex-wrap sm:gap-x-2">
-            <span className="block break-all">{message.senderEmail ?? 'Unknown sender'}</span>
+            <span className="block break-all">
+              {message.guestName ? `${message.guestName} · ` : ''}
+              {message.senderEmail ?? 'Unknown sender'}
+            </span>
             <span aria-hidden="true" className="hidden sm:inline">
               ·
             </span>
@@ -109,8 +126,35 @@ export function MessageCard({ message }: { message: AdminMessage }) {
       <p className="mt-3 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-line text-stone-700 sm:pl-12">
         {message.content}
       </p>
+      {message.orderReference ? (
+        <p className="mt-2 text-xs text-stone-500 sm:pl-12">
+          Order named: <span className="font-medium text-stone-700">{message.orderReference}</span>
+          {message.orderLinked
+            ? ' · matches an order with this email (replies show on its page)'
+            : ' · no order with this number and email'}
+        </p>
+      ) : null}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4 sm:ml-12">
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={isOpen}
+          aria-controls={threadId}
+          onClick={() => setIsOpen((open) => !open)}
+          className="-ml-2"
+        >
+          <MessagesSquare className="size-4" aria-hidden="true" />
+          {message.replyCount > 0
+            ? `Conversation (${message.replyCount})`
+            : message.status === 'archived'
+              ? 'Conversation'
+              : 'Answer here'}
+          <ChevronDown
+            className={cn('size-4 transition-transform', isOpen ? 'rotate-180' : '')}
+            aria-hidden="true"
+          />
+        </Button>
         <div className="flex items-center gap-2">
           <label htmlFor={priorityId} className="text-sm text-stone-500">
             Priority
@@ -157,6 +201,7 @@ export function MessageCard({ message }: { message: AdminMessage }) {
           </span>
         )}
       </div>
+      <div id={threadId}>{isOpen ? <MessageThread message={message} /> : null}</div>
       {status.isError || priority.isError ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-600 sm:ml-12">
           {status.isError
