@@ -29,6 +29,7 @@ export function isBuildStale() {
   if (
     !existsSync(stamp) ||
     !existsSync(path.join(root, 'dist/server/main.js')) ||
+    !existsSync(path.join(root, 'dist/server/backup-main.js')) ||
     !existsSync(path.join(root, 'dist/web/server/index.js'))
   )
     return true;

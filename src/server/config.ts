@@ -334,19 +334,41 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/** The settings, or a ConfigError naming every variable that is wrong. */
+function parseConfig(source: Record<string, string | undefined>): z.output<typeof ConfigSchema> {
   const parsed = ConfigSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { authSecret, encryptionKeyHex, ...config } = parsed.data;
+  return parsed.data;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const { authSecret, encryptionKeyHex, ...config } = parseConfig(source);
   const generated = authSecret && encryptionKeyHex ? undefined : loadOrCreateSecrets(config.dataDir);
   return {
     ...config,
     authSecret: authSecret ?? generated!.authSecret,
     encryptionKey: Buffer.from(encryptionKeyHex ?? generated!.encryptionKey, 'hex'),
   };
+}
+
+/** Where a shop keeps what a backup holds (DATA_DIR, the database, local uploads). */
+export interface BackupPlaces {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The local storage driver's directory; null when photos are in S3. */
+  uploadsDir: string | null;
+}
+
+/**
+ * The places of `npm run backup` / `npm run restore`, read from the same settings as the server's
+ * (no secrets are made: a restore brings the shop's own).
+ */
+export function loadBackupPlaces(source: Record<string, string | undefined> = process.env): BackupPlaces {
+  const { dataDir, databaseUrl, storage } = parseConfig(source);
+  return { dataDir, databaseUrl, uploadsDir: storage.driver === 'local' ? storage.dir : null };
 }
 
 function stripeApi(url: string): { protocol: 'http' | 'https'; host: string; port: number } {
