@@ -14,6 +14,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/shipping',
   '/terms',
   '/privacy',
+  '/contact',
   '/login',
   '/forgot-password',
   '/reset-password',

@@ -57,6 +57,7 @@ function visitPlan(data: SeededData): Visit[] {
     guest('/shipping'),
     guest('/terms'),
     guest('/privacy'),
+    guest('/contact'),
     guest('/how-to-buy'),
     guest('/login'),
     guest('/forgot-password'),
@@ -185,7 +186,7 @@ async function scanCheckout(
     Address: '220 Mission St',
     City: 'San Francisco',
     'ZIP Code': '94105',
-    };
+  };
   for (const [label, value] of Object.entries(info))
     await drawer.getByLabel(label, { exact: true }).fill(value);
   await drawer.getByLabel('State', { exact: true }).selectOption('CA');

@@ -18,6 +18,7 @@ export default [
     route('shipping', 'routes/storefront/shipping.tsx'),
     route('terms', 'routes/storefront/terms.tsx'),
     route('privacy', 'routes/storefront/privacy.tsx'),
+    route('contact', 'routes/storefront/contact.tsx'),
     route('how-to-buy', 'routes/storefront/how-to-buy.tsx'),
     route('login', 'routes/storefront/login.tsx'),
     route('forgot-password', 'routes/storefront/forgot-password.tsx'),

@@ -16,6 +16,7 @@ export const paths = {
   shipping: fixed('/shipping'),
   terms: fixed('/terms'),
   privacy: fixed('/privacy'),
+  contact: fixed('/contact'),
   login: fixed('/login'),
   forgotPassword: fixed('/forgot-password'),
   resetPassword: fixed('/reset-password'),

@@ -2,7 +2,16 @@ import type { Product } from '#common/schemas/product';
 import { absoluteUrl, productJsonLd, productMetaDescription } from '#common/seo';
 
 /** Static pages listed in the sitemap, besides one URL per product. */
-export const SITEMAP_PAGES = ['/', '/about', '/faq', '/shipping', '/terms', '/privacy', '/how-to-buy'];
+export const SITEMAP_PAGES = [
+  '/',
+  '/about',
+  '/faq',
+  '/shipping',
+  '/terms',
+  '/privacy',
+  '/how-to-buy',
+  '/contact',
+];
 
 const escapeHtml = (s: string) =>
   s

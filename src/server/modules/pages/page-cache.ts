@@ -49,6 +49,7 @@ const CACHEABLE_PAGES = [
   '/shipping',
   '/terms',
   '/privacy',
+  '/contact',
   '/how-to-buy',
   '/login',
   '/forgot-password',

@@ -17,6 +17,7 @@ const columns = [
     links: [
       { label: 'About', to: paths.about.getHref() },
       { label: 'FAQ', to: paths.faq.getHref() },
+      { label: 'Contact', to: paths.contact.getHref() },
     ],
   },
   {

@@ -33,7 +33,7 @@ const sections: Array<{ title: string; questions: Question[] }> = [
       },
       {
         q: 'Do I need an account to order?',
-        a: 'No, you can check out as a guest. With an account you can follow your orders and their tracking, and send us support messages.',
+        a: 'No, you can check out as a guest. With an account you can follow your orders and their tracking, and send us support messages. Without one, write to us with the contact form.',
       },
     ],
   },
@@ -223,18 +223,20 @@ export default function StorefrontFaqPage() {
         ))}
       </div>
       <p className="mt-10 text-[15px] text-stone-600">
-        Still have a question?{' '}
+        Still have a question? Write to us with the{' '}
+        <Link to={paths.contact.getHref()} className={linkClass}>
+          contact form
+        </Link>
+        , no account needed
         {contactEmail ? (
           <>
-            Write to us at{' '}
+            , or at{' '}
             <a href={`mailto:${contactEmail}`} className={linkClass}>
               {contactEmail}
             </a>
-            , or, signed in, from{' '}
           </>
-        ) : (
-          'Signed-in customers can reach us from '
-        )}
+        ) : null}
+        . Signed-in customers can also follow their tickets in{' '}
         <Link to={paths.profile.messages.getHref()} className={linkClass}>
           Messages
         </Link>{' '}

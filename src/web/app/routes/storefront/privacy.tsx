@@ -71,7 +71,11 @@ export default function StorefrontPrivacyPage() {
           <p>
             An account is optional. If you create one, we keep your email address and your password as a
             one-way hash (we cannot read it). To have your account deleted, write to us from Messages in your
-            account.
+            account or with the{' '}
+            <Link to={paths.contact.getHref()} className={linkClass}>
+              contact form
+            </Link>
+            .
           </p>
         </InfoSection>
 
@@ -95,8 +99,10 @@ export default function StorefrontPrivacyPage() {
 
         <InfoSection id="support" title="Support messages">
           <p>
-            When you write to us from your account, we keep your messages with your account so we can answer
-            them and follow up.
+            When you write to us from your account, we keep your messages and our replies with your account so
+            we can answer them and follow up. When you write with the contact form, we keep your name, email,
+            the order number you give and the conversation, to answer you by email (and on your order&apos;s
+            page when the order number and email match your order).
           </p>
         </InfoSection>
 
@@ -113,10 +119,20 @@ export default function StorefrontPrivacyPage() {
                 <a href={`mailto:${contactEmail}`} className={linkClass}>
                   {contactEmail}
                 </a>
+                , or use the{' '}
+                <Link to={paths.contact.getHref()} className={linkClass}>
+                  contact form
+                </Link>
                 ; signed-in customers can also write from Messages in their account.
               </>
             ) : (
-              'Signed-in customers can write to us from Messages in their account.'
+              <>
+                Write to us with the{' '}
+                <Link to={paths.contact.getHref()} className={linkClass}>
+                  contact form
+                </Link>
+                , no account needed; signed-in customers can also write from Messages in their account.
+              </>
             )}
           </p>
         </InfoSection>

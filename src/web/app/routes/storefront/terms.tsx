@@ -68,7 +68,11 @@ const sections: Array<{ title: string; body: ReactNode }> = [
     body: (
       <>
         We may update these terms; the date at the top shows the latest version, and changes apply to orders
-        placed after it. Questions? Signed-in customers can write to us from Messages in their account. Our{' '}
+        placed after it. Questions? Write to us with the{' '}
+        <Link to={paths.contact.getHref()} className={linkClass}>
+          contact form
+        </Link>
+        ; signed-in customers can also write from Messages in their account. Our{' '}
         <Link to={paths.privacy.getHref()} className={linkClass}>
           Privacy Policy
         </Link>{' '}

@@ -9,6 +9,7 @@ import { DemoOrderBadge } from '#web/components/demo-order-badge';
 import { OrderItems } from '#web/components/order-items';
 import { OrderRefunds } from '#web/components/order-refunds';
 import { OrderTotals } from '#web/components/order-totals';
+import { SupportThread } from '#web/components/support-thread';
 import { Alert } from '#web/components/ui/alert';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { paths } from '#web/config/paths';
@@ -129,6 +130,40 @@ export function GuestOrderView({ id, token }: { id: string; token: string }) {
           headingLevel={2}
           className="rounded-2xl bg-stone-50 p-5 ring-1 ring-stone-200/80"
         />
+      ) : null}
+      {order.messages.length > 0 ? (
+        <section aria-labelledby="order-messages" className="space-y-4">
+          <h2 id="order-messages" className="text-lg font-semibold text-stone-950">
+            Your messages about this order
+          </h2>
+          {order.messages.map((message) => (
+            <div key={message.id} className="space-y-3 rounded-2xl bg-white p-5 ring-1 ring-stone-200/80">
+              <SupportThread
+                perspective="guest"
+                label="Conversation"
+                replies={[
+                  {
+                    id: message.id,
+                    authorKind: 'guest',
+                    body: message.content,
+                    createdAt: message.createdAt,
+                  },
+                  ...message.replies,
+                ]}
+              />
+              {message.replies.length === 0 ? (
+                <p className="text-sm text-stone-500">We will answer by email and here.</p>
+              ) : null}
+            </div>
+          ))}
+          <p className="text-sm text-stone-500">
+            To write back, use the{' '}
+            <Link to={paths.contact.getHref()} className="font-medium text-rose-700 hover:underline">
+              contact form
+            </Link>{' '}
+            with this order&apos;s number.
+          </p>
+        </section>
       ) : null}
       <p className="flex items-center gap-2 text-sm text-stone-500">
         <CheckCircle2 className="size-4 text-emerald-600" aria-hidden="true" />
