@@ -79,6 +79,8 @@ export const ProductSchema = z.object({
    * Units per offered size, counted as `quantity` is: buyable (storefront), on hand (admin).
    */
   sizeStock: SizeStockSchema.nullable(),
+  /** Admin only, with stock per size: units held by open checkouts per size (part of `sizeStock`). */
+  reservedBySize: SizeStockSchema.optional(),
   colors: z.array(z.string()),
   sizeGuide: SizeGuideSchema.nullable(),
   category: CategorySchema,
@@ -211,9 +213,7 @@ export const ProductInputSchema = ProductInputObject.superRefine((input, ctx) =>
     sizes,
     sizeGuide: Object.keys(sizeGuide).length > 0 ? sizeGuide : null,
     // In XS..XL order, like the sizes.
-    sizeStock: stock
-      ? (Object.fromEntries(sizes.map((size) => [size, stock[size] ?? 0])))
-      : null,
+    sizeStock: stock ? Object.fromEntries(sizes.map((size) => [size, stock[size] ?? 0])) : null,
   };
 });
 
@@ -304,4 +304,13 @@ export interface ProductFacets {
   genders: Record<Gender, number>;
   categories: Record<Category, number>;
   sizes: Record<Size, number>;
+}
+
+/**
+ * Units a shopper can buy in `size`: the size's own units when the product tracks its sizes
+ * apart, else the product's one quantity.
+ */
+export function availableInSize(product: Pick<Product, 'quantity' | 'sizeStock'>, size: string): number {
+  if (!product.sizeStock) return product.quantity;
+  return product.sizeStock[size as Size] ?? 0;
 }

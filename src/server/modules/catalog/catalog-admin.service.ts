@@ -52,7 +52,7 @@ export interface CatalogAdminService {
 const NOT_FOUND = 'Product not found';
 
 /** A product as the admin sees it: `quantity` on hand (held units included), `held` apart. */
-type AdminRecord = ProductRecord & { held: number };
+type AdminRecord = ProductRecord & { held: number; heldBySize: Record<string, number> };
 
 /** The editable fields, in the order an audit entry lists the changed ones. */
 const EDITABLE = [
@@ -101,6 +101,7 @@ export function createCatalogAdminService(deps: {
     quantity: record.quantity + held,
     sizeStock: sizeStockOnHand(record.sizeStock, heldBySize),
     held,
+    heldBySize,
   });
 
   const heldOf = async (ids: readonly string[], repository = repo) => {
@@ -111,9 +112,10 @@ export function createCatalogAdminService(deps: {
     return (id: string) => [units.get(id) ?? 0, bySize.get(id) ?? {}] as const;
   };
 
-  const toDto = ({ held, ...record }: AdminRecord): Product => ({
+  const toDto = ({ held, heldBySize, ...record }: AdminRecord): Product => ({
     ...record,
     reservedQuantity: held,
+    ...(record.sizeStock ? { reservedBySize: heldBySize } : {}),
     images: record.images.map((path) => {
       const srcset = imageSrcSet(path, publicBase);
       return { path, url: resolveImageUrl(path, publicBase), ...(srcset ? { srcset } : {}) };

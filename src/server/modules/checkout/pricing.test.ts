@@ -90,7 +90,7 @@ describe('priceCheckout', () => {
       discountCents: 0,
       totalCents: 4_499,
     });
-    expect(result.stock).toEqual([{ productId: 'p1', title: 'Align Legging', quantity: 2 }]);
+    expect(result.stock).toEqual([{ productId: 'p1', title: 'Align Legging', quantity: 2, size: 'S' }]);
   });
 
   it('adds the sizes of one product together against its stock', () => {
@@ -106,6 +106,43 @@ describe('priceCheckout', () => {
     );
     expect(err.code).toBe('OUT_OF_STOCK');
     expect(err.message).toBe('Only 2 left of Align Legging');
+  });
+
+  it('with stock per size, checks each size against its own units (colours of one size add up)', () => {
+    const sized = catalog(product({ quantity: 4, sizeStock: { S: 1, M: 3 } }));
+    const err = errorOf(() =>
+      priceCheckout(
+        sized,
+        [
+          { productId: 'p1', size: 'M', color: 'Black', quantity: 1 },
+          { productId: 'p1', size: 'S', color: 'Black', quantity: 1 },
+          { productId: 'p1', size: 'S', color: 'black', quantity: 1 },
+        ],
+        'card',
+      ),
+    );
+    expect(err).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      message: 'Only 1 left of Align Legging in S',
+      fields: { 'items.1.quantity': 'Only 1 left of Align Legging in S' },
+    });
+    const ok = priceCheckout(
+      sized,
+      [
+        { productId: 'p1', size: 'M', color: 'Black', quantity: 3 },
+        { productId: 'p1', size: 'S', color: 'Black', quantity: 1 },
+      ],
+      'card',
+    );
+    expect(ok.stock.map((s) => [s.size, s.quantity])).toEqual([
+      ['M', 3],
+      ['S', 1],
+    ]);
+    const none = catalog(product({ quantity: 3, sizeStock: { S: 0, M: 3 } }));
+    expect(
+      errorOf(() => priceCheckout(none, [{ productId: 'p1', size: 'S', color: 'Black', quantity: 1 }], 'card'))
+        .message,
+    ).toBe('Align Legging in S is sold out');
   });
 
   it('refuses unknown products, sizes and colours not offered, and missing choices', () => {

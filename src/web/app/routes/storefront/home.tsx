@@ -7,7 +7,7 @@ import { buttonClasses } from '#web/components/ui/button';
 import { paths, type LandingSection } from '#web/config/paths';
 import { useCartStore } from '#web/features/checkout/stores/cart-store';
 import { getProduct, productQueryOptions, useProduct } from '#web/features/catalog/api/get-product';
-import type { Product } from '#common/schemas/product';
+import { availableInSize, type Product } from '#common/schemas/product';
 import { productFiltersFromSearch } from '#common/catalog-query';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products';
 import { tokenStatsQueryOptions } from '#web/features/market/api/get-token-stats';
@@ -196,7 +196,8 @@ export function LandingPage() {
       title: product.title,
       priceCents: product.priceCents,
       image: product.images[0]?.url ?? '',
-      stock: product.quantity,
+      // The chosen size's own units when the product tracks its sizes apart.
+      stock: availableInSize(product, size),
       selectedSize: size,
       selectedColor: color,
     });

@@ -13,6 +13,7 @@ import { ModalFrame } from './modal-frame';
 import { Price } from './price';
 import { ProductGallery } from './product-gallery';
 import { SizeGuideTable } from './size-guide-table';
+import { isSizeSoldOut, SizeButtons, SizeLowStockNote } from './size-options';
 import { LowStockNote } from './stock-notes';
 import { UNTIL_LIVE_CLASSES, useUntilLive } from '#web/lib/until-live';
 
@@ -88,10 +89,12 @@ function ProductDetails({
   const [chosenColor, setColor] = useState('');
   const untilLive = useUntilLive();
   const barSummaryId = useId();
-  // A live update may remove an option that was chosen: then it counts as not chosen.
-  const size = product.sizes.includes(chosenSize as Product['sizes'][number])
+  // A live update may remove an option that was chosen (or sell its size out): then it counts as
+  // not chosen.
+  const buyableSizes = product.sizes.filter((s) => !isSizeSoldOut(product, s));
+  const size = buyableSizes.includes(chosenSize as Product['sizes'][number])
     ? chosenSize
-    : only(product.sizes);
+    : only(product.sizes.length === 1 ? buyableSizes : []);
   const color = product.colors.includes(chosenColor) ? chosenColor : only(product.colors);
   const soldOut = isSoldOut(product.quantity);
   const needsSize = product.sizes.length > 0 && !size;
@@ -141,20 +144,13 @@ function ProductDetails({
                 label="Size"
                 aside={size ? <span className="text-sm text-stone-500">{size}</span> : null}
               >
-                <div className="grid grid-cols-5 gap-2">
-                  {product.sizes.map((s) => (
-                    <button
-                      key={s}
-                      type="button"
-                      aria-pressed={s === size}
-                      onClick={() => setSize(s)}
-                      {...untilLive}
-                      className={optionClasses(s === size)}
-                    >
-                      {s}
-                    </button>
-                  ))}
-                </div>
+                <SizeButtons
+                  product={product}
+                  chosen={size}
+                  onChoose={setSize}
+                  optionClasses={optionClasses}
+                />
+                <SizeLowStockNote product={product} size={size} />
               </OptionGroup>
             ) : null}
             {product.colors.length > 0 ? (

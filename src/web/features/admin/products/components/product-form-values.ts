@@ -33,6 +33,9 @@ export interface ProductFormValues {
   sizes: Size[];
   colors: string[];
   quantity: string;
+  /** "Stock per size": a quantity per offered size, their sum the Quantity. */
+  stockPerSize: boolean;
+  sizeStock: Partial<Record<Size, string>>;
   shippingWeight: string;
   sizeGuide: Record<SizeGuideMeasure, Partial<Record<Size, string>>>;
 }
@@ -52,6 +55,7 @@ export const SERVER_FIELDS: Record<string, ProductFormField> = {
   sizes: 'sizes',
   colors: 'colors',
   quantity: 'quantity',
+  sizeStock: 'sizeStock',
   shippingWeight: 'shippingWeight',
   sizeGuide: 'sizeGuide',
 };
@@ -75,6 +79,8 @@ export function productFormDefaults(product: Product | undefined): ProductFormVa
       sizes: [],
       colors: [],
       quantity: '',
+      stockPerSize: false,
+      sizeStock: {},
       shippingWeight: '',
       sizeGuide,
     };
@@ -97,6 +103,10 @@ export function productFormDefaults(product: Product | undefined): ProductFormVa
     sizes: sortSizes(product.sizes),
     colors: product.colors,
     quantity: String(product.quantity),
+    stockPerSize: product.sizeStock !== null,
+    sizeStock: Object.fromEntries(
+      Object.entries(product.sizeStock ?? {}).map(([size, units]) => [size, String(units)]),
+    ),
     shippingWeight: String(product.shippingWeight),
     sizeGuide,
   };
@@ -121,7 +131,10 @@ function refuse(message: string, fields: Partial<Record<ProductFormField, string
  * once, then sizes, then colours), then the dollar amounts parsed strictly to cents ("1.005" and
  * "1e3" are refused, never rounded), then the shared schema. The banner message is the root error.
  */
-export const resolveProductForm: Resolver<ProductFormValues, unknown, ProductInput> = (v) => {
+export const resolveProductForm: Resolver<ProductFormValues, unknown, ProductInput> = (form) => {
+  // With stock per size on, the Quantity is the sizes' sum (a blank size is left for later).
+  const perSize = form.stockPerSize ? sizeStockFromForm(form) : null;
+  const v = perSize ? { ...form, quantity: String(perSize.total) } : form;
   const missing = (
     [
       ['images', v.images.length === 0],
@@ -136,6 +149,10 @@ export const resolveProductForm: Resolver<ProductFormValues, unknown, ProductInp
     return refuse(PRODUCT_MESSAGES.required, Object.fromEntries(missing.map(([f]) => [f, 'Required'])));
   if (v.sizes.length === 0) return refuse(PRODUCT_MESSAGES.sizes, { sizes: PRODUCT_MESSAGES.sizes });
   if (v.colors.length === 0) return refuse(PRODUCT_MESSAGES.colors, { colors: PRODUCT_MESSAGES.colors });
+  if (perSize?.blank) {
+    const message = `Enter a quantity for size ${perSize.blank}`;
+    return refuse(message, { sizeStock: message });
+  }
 
   const priceCents = parseDollarsToCents(v.price);
   if (priceCents === null) return refuse(PRODUCT_MESSAGES.dollars, { price: PRODUCT_MESSAGES.dollars });
@@ -156,6 +173,7 @@ export const resolveProductForm: Resolver<ProductFormValues, unknown, ProductInp
     originalPriceCents,
     images: v.images.map((image) => image.path),
     quantity: numberOf(v.quantity),
+    sizeStock: perSize?.stock ?? null,
     sizes: v.sizes,
     colors: v.colors,
     sizeGuide: Object.keys(sizeGuide).length > 0 ? sizeGuide : null,
@@ -171,3 +189,23 @@ export const resolveProductForm: Resolver<ProductFormValues, unknown, ProductInp
   }
   return { values: parsed.data, errors: {} };
 };
+
+/** The per-size quantities as numbers, their sum, and the first offered size left blank. */
+export function sizeStockFromForm(v: Pick<ProductFormValues, 'sizes' | 'sizeStock'>): {
+  stock: Partial<Record<Size, number>>;
+  total: number;
+  blank: Size | undefined;
+} {
+  const stock: Partial<Record<Size, number>> = {};
+  let total = 0;
+  let blank: Size | undefined;
+  for (const size of v.sizes) {
+    const units = numberOf(v.sizeStock[size] ?? '');
+    if (Number.isNaN(units)) blank ??= size;
+    else {
+      stock[size] = units;
+      total += units;
+    }
+  }
+  return { stock, total, blank };
+}

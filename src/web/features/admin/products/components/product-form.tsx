@@ -107,7 +107,10 @@ export function ProductForm({ product, submitLabel, failureMessage, onSave, canc
             </div>
             <div className="min-w-0 space-y-6">
               <ProductOrganizationFields />
-              <ProductPricingFields reservedQuantity={product?.reservedQuantity} />
+              <ProductPricingFields
+                reservedQuantity={product?.reservedQuantity}
+                reservedBySize={product?.reservedBySize}
+              />
             </div>
           </fieldset>
 

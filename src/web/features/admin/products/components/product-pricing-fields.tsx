@@ -8,12 +8,14 @@ import {
   MAX_SHIPPING_WEIGHT_LBS,
   MIN_SHIPPING_WEIGHT_LBS,
   type Gender,
+  type Product,
 } from '#common/schemas/product';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Select } from '#web/components/ui/select';
 import { Panel } from '#web/features/admin/shared/components/panel';
 import type { ProductFormValues } from './product-form-values';
+import { ProductSizeStockFields } from './product-size-stock-fields';
 import { RequiredMark } from './required-mark';
 
 /** Gender and category (the category list follows the gender). */
@@ -57,12 +59,20 @@ export function ProductOrganizationFields() {
   );
 }
 
-/** Price, original price, quantity on hand and shipping weight. */
-export function ProductPricingFields({ reservedQuantity }: { reservedQuantity: number | undefined }) {
+/** Price, original price, quantity on hand (per size when tracked apart) and shipping weight. */
+export function ProductPricingFields({
+  reservedQuantity,
+  reservedBySize,
+}: {
+  reservedQuantity: number | undefined;
+  reservedBySize?: Product['reservedBySize'];
+}) {
   const {
     register,
+    watch,
     formState: { errors },
   } = useFormContext<ProductFormValues>();
+  const isPerSize = watch('stockPerSize');
   return (
     <Panel title="Pricing & inventory" titleId="product-pricing">
       <div className="space-y-5">
@@ -96,8 +106,11 @@ export function ProductPricingFields({ reservedQuantity }: { reservedQuantity: n
             min={0}
             max={MAX_QUANTITY}
             step={1}
+            readOnly={isPerSize}
+            className={isPerSize ? 'bg-stone-50 text-stone-600' : undefined}
           />
         </Field>
+        <ProductSizeStockFields held={reservedBySize} />
         <Field
           label={<RequiredMark>Shipping Weight (lbs)</RequiredMark>}
           isRequired

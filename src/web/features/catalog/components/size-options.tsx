@@ -1,0 +1,75 @@
+import { cn } from '#web/lib/cn';
+import { availableInSize, isLowStock, type Product } from '#common/schemas/product';
+import { UNTIL_LIVE_CLASSES, useUntilLive } from '#web/lib/until-live';
+
+/** Whether a shopper can still buy the product in this size (its own units when tracked apart). */
+export function isSizeSoldOut(product: Pick<Product, 'quantity' | 'sizeStock'>, size: string): boolean {
+  return availableInSize(product, size) <= 0;
+}
+
+/**
+ * The modal's size buttons (5 columns). With stock per size, a sold-out size is disabled and
+ * struck through ('XS, sold out' to a screen reader).
+ */
+export function SizeButtons({
+  product,
+  chosen,
+  onChoose,
+  optionClasses,
+}: {
+  product: Pick<Product, 'sizes' | 'quantity' | 'sizeStock'>;
+  chosen: string;
+  onChoose: (size: string) => void;
+  optionClasses: (isSelected: boolean) => string;
+}) {
+  const untilLive = useUntilLive();
+  return (
+    <div className="grid grid-cols-5 gap-2">
+      {product.sizes.map((s) => {
+        const soldOut = isSizeSoldOut(product, s);
+        return (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={s === chosen}
+            disabled={soldOut}
+            aria-disabled={soldOut || undefined}
+            onClick={() => onChoose(s)}
+            {...untilLive}
+            className={
+              soldOut
+                ? cn(
+                    'relative h-11 cursor-not-allowed overflow-hidden rounded-xl border border-dashed border-stone-200 bg-stone-50 text-sm font-medium text-stone-400 line-through decoration-stone-400/80',
+                    UNTIL_LIVE_CLASSES,
+                  )
+                : optionClasses(s === chosen)
+            }
+          >
+            {s}
+            {soldOut ? <span className="sr-only">, sold out</span> : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * 'Only N left in M' for the chosen size when the product tracks its sizes apart and that size
+ * is low (the same 1 to 5 as the product's 'Only N left in stock!'); nothing otherwise.
+ */
+export function SizeLowStockNote({
+  product,
+  size,
+}: {
+  product: Pick<Product, 'quantity' | 'sizeStock'>;
+  size: string;
+}) {
+  const units = product.sizeStock && size ? availableInSize(product, size) : 0;
+  const text = product.sizeStock && size && isLowStock(units) ? `Only ${units} left in ${size}` : '';
+  return (
+    <div aria-live="polite">
+      {text ? <p className="mt-2.5 text-sm font-medium text-rose-700">{text}</p> : null}
+    </div>
+  );
+}
