@@ -98,7 +98,11 @@ export function ContactForm() {
         preventScrollReset
         noValidate
         onSubmit={onSubmit}
-        onChange={(event) => setMessageLength(messageLengthOf(event.currentTarget))}
+        onChange={(event) => {
+          setMessageLength(messageLengthOf(event.currentTarget));
+          // What was refused is being corrected: the counter shows again under the message.
+          setClientFailure(undefined);
+        }}
         className="mt-5 space-y-5"
       >
         <div className="grid gap-5 sm:grid-cols-2">
