@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: importAliases },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts', 'tests/e2e/**/*.spec.ts'],
+    // The production recipe's test runs on its own: `npm run test:deploy` (vitest.deploy.config.ts).
+    exclude: ['**/node_modules/**', 'tests/deploy/**'],
     environment: 'node',
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],

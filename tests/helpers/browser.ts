@@ -157,6 +157,8 @@ export interface ShopServerOptions {
   startTimeoutMs?: number;
   /** Start from the suite's migrated PGlite template (default true; false outside Vitest, e.g. benches). */
   pgliteTemplate?: boolean;
+  /** The port to listen on (default: a free one), for a proxy configured before the server starts. */
+  port?: number;
 }
 
 export interface ShopServer {
@@ -212,7 +214,7 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
       'The app is not built: run `npm run build` first (npm test and npm run test:e2e build when stale).',
     );
   }
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   // The embedded database starts from the migrated template instead of running initdb.
