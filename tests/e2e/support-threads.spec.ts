@@ -21,8 +21,11 @@ async function screenshot(target: Page | Locator, name: string, width: number): 
   if (!SCREENSHOTS_DIR) return;
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const file = path.join(SCREENSHOTS_DIR, `${name}-${width}.png`);
-  if ('goto' in target) await target.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  else await target.screenshot({ path: file, animations: 'disabled' });
+  if ('goto' in target) {
+    // From the top: a full-page shot of a scrolled page draws the fixed bar over its middle.
+    await target.evaluate(() => window.scrollTo(0, 0));
+    await target.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  } else await target.screenshot({ path: file, animations: 'disabled' });
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
