@@ -1,6 +1,5 @@
-import { cn } from '#web/lib/cn';
 import { availableInSize, isLowStock, type Product } from '#common/schemas/product';
-import { UNTIL_LIVE_CLASSES, useUntilLive } from '#web/lib/until-live';
+import { useUntilLive } from '#web/lib/until-live';
 
 /** Whether a shopper can still buy the product in this size (its own units when tracked apart). */
 export function isSizeSoldOut(product: Pick<Product, 'quantity' | 'sizeStock'>, size: string): boolean {
@@ -34,19 +33,17 @@ export function SizeButtons({
             aria-pressed={s === chosen}
             disabled={soldOut}
             aria-disabled={soldOut || undefined}
+            aria-label={soldOut ? `${s}, sold out` : undefined}
             onClick={() => onChoose(s)}
             {...untilLive}
             className={
               soldOut
-                ? cn(
-                    'relative h-11 cursor-not-allowed overflow-hidden rounded-xl border border-dashed border-stone-200 bg-stone-50 text-sm font-medium text-stone-400 line-through decoration-stone-400/80',
-                    UNTIL_LIVE_CLASSES,
-                  )
+                ? // Not faded further while the page comes live: it is already as quiet as it may be.
+                  'h-11 cursor-not-allowed rounded-xl border border-dashed border-stone-300 bg-stone-50 text-sm font-medium text-stone-400 line-through decoration-stone-400'
                 : optionClasses(s === chosen)
             }
           >
             {s}
-            {soldOut ? <span className="sr-only">, sold out</span> : null}
           </button>
         );
       })}
