@@ -23,6 +23,7 @@ import { useFlash } from '#web/features/admin/shared/hooks/use-flash';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useProductCategories } from '../api/get-product-categories';
+import { SizeChips } from './product-size-chips';
 
 const GENDER_FILTERS = [
   { value: 'all', label: 'All Products' },
@@ -145,7 +146,7 @@ export function ProductsList({ editHref }: ProductsListProps) {
                       <Price product={product} />
                     </Td>
                     <Td className="min-w-36">
-                      <Sizes sizes={product.sizes} />
+                      <SizeChips product={product} />
                     </Td>
                     <Td className="max-w-40 text-stone-600">{product.colors.join(', ')}</Td>
                     <Td className="text-right tabular-nums">
@@ -180,7 +181,7 @@ export function ProductsList({ editHref }: ProductsListProps) {
                   <div>
                     <dt className="text-xs text-stone-500">Sizes</dt>
                     <dd className="mt-1">
-                      <Sizes sizes={product.sizes} />
+                      <SizeChips product={product} />
                     </dd>
                   </div>
                   <div>
@@ -272,21 +273,6 @@ function Price({ product }: { product: Product }) {
           {formatUsd(product.originalPriceCents)}
         </span>
       ) : null}
-    </span>
-  );
-}
-
-function Sizes({ sizes }: { sizes: readonly string[] }) {
-  return (
-    <span className="flex flex-wrap gap-1">
-      {sizes.map((size) => (
-        <span
-          key={size}
-          className="inline-flex h-6 min-w-7 items-center justify-center rounded-md bg-stone-100 px-1.5 text-[11px] font-medium text-stone-700"
-        >
-          {size}
-        </span>
-      ))}
     </span>
   );
 }
