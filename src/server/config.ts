@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { bool, optionalString } from './config-fields';
+import { opsConfigOf, OpsEnvSchema } from './config-ops';
 import { loadOrCreateSecrets } from './config-secrets';
 import {
   airdropsConfigOf,
@@ -105,6 +106,7 @@ export const EnvSchema = z.object({
   /** Where rendered demo photos are kept between starts and test runs; `off` renders every time. */
   DEMO_PHOTO_CACHE_DIR: optionalString,
   ...SolanaEnvSchema.shape,
+  ...OpsEnvSchema.shape,
   /** DEX token-pairs API base (GET {base}/tokens/v1/solana/{mint} style: see market module). */
   MARKET_DEX_URL: z.url({ protocol: /^https?$/ }).default('https://api.dexscreener.com/latest/dex/tokens'),
   /** Simple-price API base (GET {base}/simple/price?ids=solana&vs_currencies=usd). */
@@ -321,6 +323,7 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     publicSourceMaps: env.SOURCE_MAPS === 'public',
     /** WEB_DEV=vite (`npm run dev`): the web app is served by Vite's dev server in this process. */
     webDev: env.WEB_DEV === 'vite',
+    ...opsConfigOf(env),
   };
 });
 
