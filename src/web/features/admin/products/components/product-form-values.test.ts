@@ -54,4 +54,20 @@ describe('the product form resolver', () => {
     expect((await resolve(filled({ colors: [] }))).errors.root?.message).toBe(PRODUCT_MESSAGES.colors);
     expect((await resolve(filled({ quantity: '1.5' }))).errors.quantity).toBeDefined();
   });
+
+  it('with Stock per size, sends a quantity per offered size and their sum as the Quantity', async () => {
+    const on = await resolve(
+      filled({ stockPerSize: true, quantity: '99', sizeStock: { S: '1', M: '4', L: '7' } }),
+    );
+    expect(on.errors).toEqual({});
+    expect(on.values).toMatchObject({ quantity: 5, sizeStock: { S: 1, M: 4 } });
+    const blank = await resolve(filled({ stockPerSize: true, sizeStock: { S: '2' } }));
+    expect(blank.errors.root?.message).toBe('Enter a quantity for size M');
+    expect(blank.errors.sizeStock?.message).toBe('Enter a quantity for size M');
+    const half = await resolve(filled({ stockPerSize: true, sizeStock: { S: '1.5', M: '1' } }));
+    expect(half.errors.sizeStock).toBeDefined();
+    // Off: the typed Quantity, no sizes.
+    const off = await resolve(filled({ stockPerSize: false, sizeStock: { S: '1', M: '4' } }));
+    expect(off.values).toMatchObject({ quantity: 3, sizeStock: null });
+  });
 });

@@ -184,7 +184,9 @@ export const resolveProductForm: Resolver<ProductFormValues, unknown, ProductInp
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const message = issue?.message ?? PRODUCT_MESSAGES.required;
-    const field = SERVER_FIELDS[String(issue?.path[0] ?? '')];
+    const named = SERVER_FIELDS[String(issue?.path[0] ?? '')];
+    // With stock per size the Quantity is the sizes' sum: what is wrong with it is in the sizes.
+    const field = perSize && named === 'quantity' ? 'sizeStock' : named;
     return refuse(message, field ? { [field]: message } : {});
   }
   return { values: parsed.data, errors: {} };
