@@ -103,6 +103,10 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Aelo <no-reply@aelo.local>'),
   /** How often the mail sender looks for mail to send. */
   MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /** Sending attempts of a mail before it is dead-lettered ('failed', listed in the admin's Outbox). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  /** The mail templates (subject, text and HTML per mail kind); unset = mail-templates/ in the package. */
+  MAIL_TEMPLATES_DIR: optionalString,
   /** Where rendered demo photos are kept between starts and test runs; `off` renders every time. */
   DEMO_PHOTO_CACHE_DIR: optionalString,
   ...SolanaEnvSchema.shape,
@@ -232,6 +236,10 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
       from: env.MAIL_FROM,
       outboxDir: path.join(dataDir, 'outbox'),
       sendIntervalMs: env.MAIL_SEND_INTERVAL_MS,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      templatesDir: env.MAIL_TEMPLATES_DIR
+        ? path.resolve(env.MAIL_TEMPLATES_DIR)
+        : path.join(projectRoot, 'mail-templates'),
     },
     /** The shop's contact address for shoppers (SHOP_CONTACT_EMAIL); null shows none. */
     contactEmail: env.SHOP_CONTACT_EMAIL?.toLowerCase() ?? null,

@@ -43,6 +43,7 @@ import { createTrackingService, type TrackingService } from './modules/tracking/
 import { createUspsCarrier } from './modules/tracking/usps-carrier';
 import { createTicketsService, type TicketsService } from './modules/messages/tickets.service';
 import { createMailTransport } from './modules/mail/mail-transport';
+import { installMailTemplates } from './modules/mail/template-files';
 import { createTokenSalesService, type TokenSalesService } from './modules/token-sales/token-sales.service';
 import {
   createCryptoPaymentsService,
@@ -108,6 +109,8 @@ export async function createDeps(
   logger: Logger,
   options: CreateDepsOptions = {},
 ): Promise<AppDeps> {
+  // Every mail template is read and checked first: a missing or broken file stops the start, naming it.
+  installMailTemplates(config.mail.templatesDir);
   const database =
     options.database ??
     (await openDatabase({
@@ -118,7 +121,12 @@ export async function createDeps(
     }));
   await migrate(database, migrationsDir, logger);
   const events = await createEventHub({ database, logger });
-  const mail = createMailService({ db: database.db, transport: createMailTransport(config, logger), logger });
+  const mail = createMailService({
+    db: database.db,
+    transport: createMailTransport(config, logger),
+    logger,
+    maxAttempts: config.mail.maxAttempts,
+  });
   const auth = createAuthService({ config, database, logger, mail });
   const storage = createStorage(config);
   const settings = createSettingsService({ config, db: database.db, events, logger });
@@ -262,6 +270,7 @@ export async function createDeps(
 
 export async function closeDeps(deps: AppDeps, options: { keepDatabase?: boolean } = {}): Promise<void> {
   deps.catalog.close();
+  deps.mail.close();
   await deps.localChain?.close();
   await deps.events.close();
   if (!options.keepDatabase) await deps.database.close();

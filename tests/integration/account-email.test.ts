@@ -64,6 +64,8 @@ function recordingMail(t: TestApp, failures = 0) {
     logger: t.deps.logger,
     // SMTP's stand-in: refuses the first messages, as a server that is down for a moment does.
     transport: {
+      concurrency: 1,
+      close() {},
       send(message) {
         if (refusals-- > 0) return Promise.reject(new Error('421 Service not available'));
         sent.push(message.eventKey);

@@ -4,7 +4,7 @@ import { createCounters } from '#server/db/counters';
 import { RateLimitedError } from '#server/lib/app-error';
 import { createRateLimiter } from '#server/lib/rate-limiter';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
-import { mail } from '../mail/mail-templates';
+import { mailOf } from '../mail/mail-templates';
 import { createVerificationsRepository } from './verifications.repository';
 
 /**
@@ -22,17 +22,10 @@ const SIGN_IN_CODE_MAILS = { max: 3, windowSeconds: 600 };
 const identifierOf = (userId: string) => `sign-in-code:${userId}`;
 
 export function signInCodeMail(to: string, code: string, publicUrl: string): OutgoingMail {
-  return mail(
-    `sign-in-code:${randomUUID()}`,
-    to,
-    'Your Aelo sign-in code',
-    [
-      `Your sign-in code is ${code}`,
-      'Someone entered the right password for your Aelo account on a device it has not signed in on, while the account is guarded after many failed sign-ins. Enter this code with the password to finish signing in. It works once, for 10 minutes.',
-      'If that was not you, someone knows your password: choose a new one now. Without this code they cannot sign in.',
-    ],
-    { label: 'Choose a new password', url: `${publicUrl}/forgot-password` },
-  );
+  return mailOf(`sign-in-code:${randomUUID()}`, to, 'sign-in-code', {
+    code,
+    url: `${publicUrl}/forgot-password`,
+  });
 }
 
 export interface SignInCodes {

@@ -8,7 +8,27 @@ import type { OutgoingMail } from './mail.repository';
 /** Hands one mail to the world: SMTP when SMTP_URL is set, otherwise an .eml file in DATA_DIR/outbox. */
 export interface MailTransport {
   send(mail: OutgoingMail & { id: string }): Promise<void>;
+  /** How many mails to hand over at once (the SMTP pool's connections). */
+  concurrency: number;
+  /** Closes the SMTP connections (at shutdown). */
+  close(): void;
 }
+
+/**
+ * The SMTP pool: a few connections kept open and reused for many mails (SMTP_URL's query, e.g.
+ * `?maxConnections=5`, overrides these), each closed after maxMessages mails or 4 idle minutes.
+ * A connection that cannot be made or a server that does not answer fails the attempt in seconds,
+ * and the mail is retried later (mail.service.ts).
+ */
+export const SMTP_POOL = {
+  pool: true,
+  maxConnections: 3,
+  maxMessages: 100,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+  dnsTimeout: 10_000,
+} as const;
 
 /** The message nodemailer writes, the same for SMTP and for the outbox's files. */
 function messageOf(from: string, mail: OutgoingMail) {
@@ -26,10 +46,14 @@ export function createMailTransport(config: Config, logger: Logger): MailTranspo
   const log = logger.child({ module: 'mail' });
   const { smtpUrl, from, outboxDir } = config.mail;
   if (smtpUrl) {
-    const smtp = nodemailer.createTransport(smtpUrl);
+    const smtp = nodemailer.createTransport({ ...SMTP_POOL, url: smtpUrl });
     return {
+      concurrency: SMTP_POOL.maxConnections,
       async send(mail) {
         await smtp.sendMail(messageOf(from, mail));
+      },
+      close() {
+        smtp.close();
       },
     };
   }
@@ -37,6 +61,8 @@ export function createMailTransport(config: Config, logger: Logger): MailTranspo
   // client opens, and log its links so a developer can follow them from the console.
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    concurrency: 1,
+    close() {},
     async send(mail) {
       const info = await files.sendMail(messageOf(from, mail));
       mkdirSync(outboxDir, { recursive: true });

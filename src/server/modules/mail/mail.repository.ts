@@ -13,6 +13,19 @@ export interface OutgoingMail {
   order?: { id: string; kind: OrderMailKind };
 }
 
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/** A queued mail as the admin's Outbox lists it (never its event key or order). */
+const OUTBOX_COLUMNS = [
+  'id',
+  'to_address',
+  'subject',
+  'status',
+  'attempts',
+  'last_error',
+  'created_at',
+] as const;
+
 export interface QueuedMail extends OutgoingMail {
   id: string;
   attempts: number;
@@ -101,6 +114,38 @@ export function createMailRepository(db: Db) {
         .where('created_at', '>', sql<Date>`now() - ${withinMs} * interval '1 millisecond'`)
         .execute();
       return rows.map((r) => r.event_key);
+    },
+
+    /** A page of the queue, newest first, of one status or all. */
+    async listPage(status: MailStatus | undefined, limit: number, offset: number) {
+      let query = db.selectFrom('mail_outbox').select(OUTBOX_COLUMNS);
+      if (status) query = query.where('status', '=', status);
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    },
+
+    async count(status: MailStatus | undefined): Promise<number> {
+      let query = db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<string>().as('n'));
+      if (status) query = query.where('status', '=', status);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+
+    async findById(id: string) {
+      return db
+        .selectFrom('mail_outbox')
+        .select([...OUTBOX_COLUMNS, 'text_body', 'html_body'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Puts a dead-lettered mail back in the queue, due now, with a fresh count of attempts; undefined unless it was 'failed'. */
+    async requeueFailed(id: string) {
+      return db
+        .updateTable('mail_outbox')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .returning(OUTBOX_COLUMNS)
+        .executeTakeFirst();
     },
 
     async markSent(id: string, at: Date): Promise<void> {

@@ -1,14 +1,16 @@
 import type { OrderMailKind } from '#common/schemas/admin-orders';
 import type { Db } from '#server/db/client';
 import type { Logger } from '#server/lib/logger';
-import { createMailRepository, type OutgoingMail } from './mail.repository';
+import { createMailRepository, type MailStatus, type OutgoingMail, type QueuedMail } from './mail.repository';
 import type { MailTransport } from './mail-transport';
 
 /**
  * The shop's mail: queued in the database (mail_outbox) by the event that causes it, in that
  * event's transaction when there is one, and sent by the mail sender job. One mail per event key,
  * however often the event is seen; a failed send is retried with a growing wait (30 s, 1 min, 2 min
- * ... up to MAX_ATTEMPTS); a claimed mail is not claimed again while its attempt is under way.
+ * ... up to MAX_ATTEMPTS, MAIL_MAX_ATTEMPTS); then the mail is dead-lettered: 'failed' with its last
+ * error, listed in the admin's Outbox, which can put it back in the queue (requeueFailedMail). A
+ * claimed mail is not claimed again while its attempt is under way.
  */
 
 export const MAX_ATTEMPTS = 8;
@@ -23,6 +25,10 @@ export interface MailService {
   sendDue(now?: Date): Promise<number>;
   /** Called after every enqueue (the sender job wakes at once). */
   onQueued(listener: () => void): () => void;
+  /** Tells the sender that mail was put back in the queue outside enqueue (the Outbox's Send again). */
+  wake(): void;
+  /** Closes the transport's connections (after the sender job stopped). */
+  close(): void;
 }
 
 /**
@@ -52,10 +58,66 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-export function createMailService(deps: { db: Db; transport: MailTransport; logger: Logger }): MailService {
+/** A page of the queue for the admin's Outbox, newest first; `limit + 1` rows tell whether there is more. */
+export function outboxRows(db: Db, status: MailStatus | undefined, limit: number, offset: number) {
+  return createMailRepository(db).listPage(status, limit, offset);
+}
+
+export function countMails(db: Db, status?: MailStatus): Promise<number> {
+  return createMailRepository(db).count(status);
+}
+
+export function findMail(db: Db, id: string) {
+  return createMailRepository(db).findById(id);
+}
+
+/** Puts a dead-lettered ('failed') mail back in the queue with a fresh count of attempts; undefined when it is not failed. */
+export function requeueFailedMail(db: Db, id: string) {
+  return createMailRepository(db).requeueFailed(id);
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+export function createMailService(deps: {
+  db: Db;
+  transport: MailTransport;
+  logger: Logger;
+  /** Attempts before a mail is dead-lettered (default MAX_ATTEMPTS). */
+  maxAttempts?: number;
+}): MailService {
   const { db, transport } = deps;
+  const maxAttempts = deps.maxAttempts ?? MAX_ATTEMPTS;
   const log = deps.logger.child({ module: 'mail' });
   const listeners = new Set<() => void>();
+
+  const attempt = async (mail: QueuedMail): Promise<boolean> => {
+    const repo = createMailRepository(db);
+    try {
+      await transport.send(mail);
+      await repo.markSent(mail.id, new Date());
+      return true;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = mail.attempts >= maxAttempts;
+      await repo.markFailed(
+        mail.id,
+        message.slice(0, 500),
+        giveUp ? null : new Date(Date.now() + retryDelayMs(mail.attempts)),
+      );
+      log[giveUp ? 'error' : 'warn'](
+        { err, mailId: mail.id, eventKey: mail.eventKey, attempts: mail.attempts },
+        giveUp ? 'mail not sent: gave up (failed, in the Outbox)' : 'mail not sent: will retry',
+      );
+      return false;
+    }
+  };
 
   return {
     async enqueue(mail, within = db) {
@@ -65,34 +127,26 @@ export function createMailService(deps: { db: Db; transport: MailTransport; logg
     },
 
     async sendDue(now) {
-      const repo = createMailRepository(db);
-      const due = await repo.claimDue(now, ATTEMPT_LEASE_MS, 20);
+      const due = await createMailRepository(db).claimDue(now, ATTEMPT_LEASE_MS, 20);
       let sent = 0;
-      for (const mail of due) {
-        try {
-          await transport.send(mail);
-          await repo.markSent(mail.id, new Date());
-          sent++;
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          const giveUp = mail.attempts >= MAX_ATTEMPTS;
-          await repo.markFailed(
-            mail.id,
-            message.slice(0, 500),
-            giveUp ? null : new Date(Date.now() + retryDelayMs(mail.attempts)),
-          );
-          log[giveUp ? 'error' : 'warn'](
-            { err, mailId: mail.id, eventKey: mail.eventKey, attempts: mail.attempts },
-            giveUp ? 'mail not sent: gave up' : 'mail not sent: will retry',
-          );
-        }
-      }
+      // As many at once as the transport has connections (the SMTP pool's), each reused.
+      await eachLimited(due, transport.concurrency, async (mail) => {
+        if (await attempt(mail)) sent++;
+      });
       return sent;
     },
 
     onQueued(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+
+    wake() {
+      for (const listener of listeners) listener();
+    },
+
+    close() {
+      transport.close();
     },
   };
 }

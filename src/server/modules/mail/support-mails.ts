@@ -1,5 +1,5 @@
 import type { OutgoingMail } from './mail.repository';
-import { mail } from './mail-templates';
+import { mailOf } from './mail-templates';
 
 /**
  * Support mails (issue 40): an admin's answer to a ticket. A customer is sent to their Messages
@@ -14,26 +14,13 @@ export function supportReplyMail(reply: {
   body: string;
   link: { kind: 'account' | 'order' | 'contact'; url: string };
 }): OutgoingMail {
-  const greeting = reply.name ? `Hello ${reply.name},` : 'Hello,';
-  const where =
-    reply.link.kind === 'account'
-      ? 'Read the whole conversation and reply under your ticket in your account.'
-      : reply.link.kind === 'order'
-        ? "The conversation is also on your order's page."
-        : 'To write back, use the contact form.';
-  return mail(
-    `support-reply:${reply.replyId}`,
-    reply.to,
-    `Re: ${reply.subject}`,
-    [`${greeting} we answered your message "${reply.subject}":`, reply.body, where],
-    {
-      label:
-        reply.link.kind === 'account'
-          ? 'Open your messages'
-          : reply.link.kind === 'order'
-            ? 'See your order'
-            : 'Write back',
-      url: reply.link.url,
-    },
-  );
+  return mailOf(`support-reply:${reply.replyId}`, reply.to, 'support-reply', {
+    name: reply.name ?? '',
+    subject: reply.subject,
+    body: reply.body,
+    account: reply.link.kind === 'account',
+    order: reply.link.kind === 'order',
+    contact: reply.link.kind === 'contact',
+    url: reply.link.url,
+  });
 }
