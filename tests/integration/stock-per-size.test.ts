@@ -4,6 +4,7 @@ import type { CheckoutResponse } from '#common/schemas/checkout';
 import type { Product, SizeStock } from '#common/schemas/product';
 import { type Database, type Db } from '#server/db/client';
 import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
+import { settleStockForOrder } from '#server/modules/catalog/stock.service';
 import { SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
 import { startFakeStripe, stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
@@ -168,6 +169,55 @@ describe.each(BACKENDS)('stock per size (%s)', (backend) => {
       reservedQuantity: 0,
       sizeStock: { XS: 0, S: 2, M: 4 },
     });
+  });
+
+  it('a payment confirmed after its hold ended retakes its size, or fails when that size sold out meanwhile', async () => {
+    const p = await legging('Sized Late Bra', { XS: 1, S: 1, M: 1 });
+    const lines = [
+      { productId: p.id, title: p.title, size: 'XS', quantity: 1 },
+      { productId: p.id, title: p.title, size: 'M', quantity: 1 },
+    ];
+    const first = await json<CheckoutResponse>(
+      await checkout(lines.map(({ productId, size, quantity }) => ({ productId, size, quantity }))),
+      201,
+    );
+    await sweepExpiredReservations(t.deps, new Date(Date.parse(first.expiresAt) + 1000));
+    const payment = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('reference', '=', first.reference)
+      .executeTakeFirstOrThrow();
+    // Still there: both sizes are taken again and the order's units leave the shop.
+    const settled = await db
+      .transaction()
+      .execute((trx) => settleStockForOrder(trx, payment.id, lines, new Date()));
+    expect(settled.ok).toBe(true);
+    expect(await stored(p.id)).toEqual({ quantity: 1, size_stock: { XS: 0, S: 1, M: 0 } });
+
+    // Another hold that ended, for S, while S sold out meanwhile: nothing is taken.
+    const second = await json<CheckoutResponse>(
+      await checkout([{ productId: p.id, size: 'S', quantity: 1 }]),
+      201,
+    );
+    await sweepExpiredReservations(t.deps, new Date(Date.parse(second.expiresAt) + 1000));
+    await json<CheckoutResponse>(await checkout([{ productId: p.id, size: 'S', quantity: 1 }]), 201);
+    const late = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('reference', '=', second.reference)
+      .executeTakeFirstOrThrow();
+    const refused = await db
+      .transaction()
+      .execute((trx) =>
+        settleStockForOrder(
+          trx,
+          late.id,
+          [{ productId: p.id, title: p.title, size: 'S', quantity: 1 }],
+          new Date(),
+        ),
+      );
+    expect(refused).toMatchObject({ ok: false, short: [{ size: 'S' }] });
+    expect(await stored(p.id)).toEqual({ quantity: 0, size_stock: { XS: 0, S: 0, M: 0 } });
   });
 
   it('admin: quantities only for offered sizes, one for each, summing to Quantity; off keeps the total', async () => {
