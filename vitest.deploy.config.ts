@@ -1,10 +1,18 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import base from './vitest.config';
+import { defineConfig } from 'vitest/config';
+import { importAliases } from './vite.config';
 
-/** `npm run test:deploy`: only the production recipe's test (tests/deploy), one file at a time. */
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: { include: ['tests/deploy/**/*.test.ts'], exclude: [], maxWorkers: 1 },
-  }),
-);
+/** `npm run test:deploy`: only the production recipe's test (tests/deploy), on its own. */
+export default defineConfig({
+  resolve: { alias: importAliases },
+  test: {
+    include: ['tests/deploy/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/setup/global-setup.ts'],
+    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    reporters: ['default'],
+  },
+});

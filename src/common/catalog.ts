@@ -123,3 +123,15 @@ export const PRODUCT_MESSAGES = {
 
 export const SIZE_GUIDE_MEASURES = ['waist', 'hip', 'bust'] as const;
 export type SizeGuideMeasure = (typeof SIZE_GUIDE_MEASURES)[number];
+
+/**
+ * Units a shopper can buy in `size`: the size's own units when the product tracks its sizes
+ * apart, else the product's one quantity.
+ */
+export function availableInSize(
+  product: { quantity: number; sizeStock: Partial<Record<Size, number>> | null },
+  size: string,
+): number {
+  if (!product.sizeStock) return product.quantity;
+  return product.sizeStock[size as Size] ?? 0;
+}

@@ -305,12 +305,3 @@ export interface ProductFacets {
   categories: Record<Category, number>;
   sizes: Record<Size, number>;
 }
-
-/**
- * Units a shopper can buy in `size`: the size's own units when the product tracks its sizes
- * apart, else the product's one quantity.
- */
-export function availableInSize(product: Pick<Product, 'quantity' | 'sizeStock'>, size: string): number {
-  if (!product.sizeStock) return product.quantity;
-  return product.sizeStock[size as Size] ?? 0;
-}

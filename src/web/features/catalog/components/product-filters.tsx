@@ -94,7 +94,7 @@ export function ProductFilterBar({
                 <span
                   className={cn(
                     'ml-1.5 text-xs tabular-nums',
-                    isActive ? 'text-stone-500' : 'text-stone-400',
+                    isActive ? 'text-stone-500' : 'text-stone-600',
                   )}
                   aria-hidden="true"
                 >

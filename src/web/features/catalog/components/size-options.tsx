@@ -1,4 +1,5 @@
-import { availableInSize, isLowStock, type Product } from '#common/schemas/product';
+import { availableInSize, isLowStock } from '#common/catalog';
+import type { Product } from '#common/schemas/product';
 import { useUntilLive } from '#web/lib/until-live';
 
 /** Whether a shopper can still buy the product in this size (its own units when tracked apart). */
