@@ -36,6 +36,9 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { robotsTxt, sitemapXml } from './modules/catalog/seo';
 import { pagesHandler, type PagesOptions } from './modules/pages/pages.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import type { OpenStreams } from './modules/events/open-streams';
+import { createMetricsService } from './modules/metrics/metrics.service';
+import { httpMetrics, metricsRoutes } from './modules/metrics/metrics.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import {
@@ -63,6 +66,8 @@ export interface CreateAppOptions {
 /** Paths that must accept cross-site POSTs (signed webhooks) are exempt from the CSRF check. */
 // Stripe signs its webhooks; Solana Pay wallets POST an account (no cookies, the reference is the capability).
 const CSRF_EXEMPT = ['/api/webhooks/', '/api/solana-pay/'];
+/** Probes polled every few seconds: not worth an access-log line each. */
+const UNLOGGED_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
 /** A Vary header naming Accept-Encoding (as hono/compress reads it). */
 const VARIES_ON_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
@@ -70,6 +75,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   const { config, logger } = deps;
   const webDir = options.webDir ?? webDistDir;
   const app = new Hono<AppEnv>();
+  const liveStreams: OpenStreams = { public: 0, admin: 0 };
+  // Prometheus metrics (METRICS_TOKEN), in this app's own registry; nothing is measured without it.
+  const metricsToken = config.metrics.token;
+  const metrics = metricsToken
+    ? createMetricsService({ database: deps.database, jobTicks: deps.jobTicks, streams: liveStreams })
+    : undefined;
+  /** The pages' in-process API calls: not a client's requests, so not counted. */
+  const inProcess = new WeakSet<Request>();
+  const isInProcess = (request: Request) => inProcess.has(request);
+  if (metrics) app.use('*', httpMetrics(metrics, isInProcess));
 
   app.use('*', requestId());
   const accessLog = createAccessLog(logger);
@@ -77,7 +92,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     const started = performance.now();
     await next();
     const path = c.req.path;
-    if (path !== '/api/health') {
+    if (!UNLOGGED_PATHS.has(path)) {
       accessLog(
         c.get('requestId'),
         c.req.method,
@@ -137,7 +152,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/auth', authEmailRoutes(deps));
   app.route('/api/auth', authTwoFactorRoutes(deps));
   app.route('/api/auth', authSessionRoutes(deps));
-  app.route('/api/events', eventsRoutes(deps));
+  app.route('/api/events', eventsRoutes(deps, liveStreams));
   app.route('/api/uploads', storageRoutes(deps));
   app.route('/api/market', marketRoutes(deps));
   app.route('/api/shop', shopRoutes(deps));
@@ -159,6 +174,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   if (deps.localChain) app.route('/local-chain', localChainRoutes(deps.localChain, deps.config.localChain));
+  if (metrics && metricsToken) app.route('/metrics', metricsRoutes(metrics, metricsToken));
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = {
@@ -224,7 +240,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   const pages = pagesHandler(deps, {
     buildDir: webDir,
     loadBuild: options.loadPageBuild,
-    apiFetch: async (request, c) => app.fetch(request, c.env),
+    apiFetch: async (request, c) => {
+      inProcess.add(request);
+      return app.fetch(request, c.env);
+    },
   });
   app.on(['GET', 'HEAD', 'POST'], '*', (c) =>
     // The API's unknown paths answer the API's 404, not a page.

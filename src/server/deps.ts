@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createRateLimiter } from './lib/rate-limiter';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle';
+import { createJobTicks, type JobTicks } from './jobs/job-ticks';
 import { migrate } from './db/migrate';
 import type { Logger } from './lib/logger';
 import { migrationsDir } from './lib/paths';
@@ -95,6 +97,10 @@ export interface AppDeps {
   rewards: RewardsService;
   /** Parcel tracking status from the carrier (USPS), cached. */
   tracking: TrackingService;
+  /** Whether this instance is shutting down (readiness, live streams; main.ts drains it on SIGTERM). */
+  lifecycle: Lifecycle;
+  /** When each periodic job last completed a tick (job lag in /metrics). */
+  jobTicks: JobTicks;
 }
 
 export interface CreateDepsOptions {
@@ -265,6 +271,8 @@ export async function createDeps(
         fetch: options.fetch ?? fetch,
       }),
     }),
+    lifecycle: createLifecycle(),
+    jobTicks: createJobTicks(),
   };
 }
 

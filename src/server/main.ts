@@ -60,7 +60,14 @@ async function main() {
   // Every request goes through Hono (@hono/node-server's listener, as its `serve` uses); the server
   // is made here so that the local ledger's websocket (and in development Vite's) can share it.
   let handle: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
-  const server: Server = createServer((req, res) => handle(req, res));
+  // Responses in flight, so that a shutdown can tell those not yet started to close their connection.
+  const inFlight = new Set<ServerResponse>();
+  const server: Server = createServer((req, res) => {
+    if (deps.lifecycle.isDraining) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    handle(req, res);
+  });
   const webDev: WebDev | undefined = config.webDev ? await startWebDev(server) : undefined;
   const app = createApp(deps, { loadPageBuild: webDev?.loadBuild });
   const listener = getRequestListener(app.fetch, { hostname: config.host });
@@ -80,32 +87,51 @@ async function main() {
     ? attachLocalChainSockets(server, deps.localChain, config)
     : undefined;
 
+  /**
+   * Graceful shutdown, within SHUTDOWN_TIMEOUT_MS (exit 1 past it): the instance first reports not
+   * ready (/api/health/ready 503) and ends its live-event streams; it stops taking connections and
+   * closes keep-alive ones as soon as they are idle (a response not yet started says
+   * `Connection: close`), while requests in flight finish and each job finishes its current tick;
+   * then the database closes and the process exits 0.
+   */
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const bound = config.shutdownTimeoutMs;
+    logger.info({ signal, timeoutMs: bound, inFlight: inFlight.size }, 'shutting down: draining');
+    const force = setTimeout(() => {
+      logger.error(
+        { inFlight: inFlight.size, timeoutMs: bound },
+        'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting',
+      );
+      process.exit(1);
+    }, bound);
     force.unref();
-    // Jobs stop first; live-event streams end next so that open connections do not hold the server open.
+    deps.lifecycle.drain();
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    idleSweep.unref();
+    detachLedgerSockets?.();
     void Promise.all([
+      closed,
       sweeper.stop(),
       watcher.stop(),
       refundWorker.stop(),
       mailSender.stop(),
       airdropScheduler.stop(),
+      webDev?.close(),
     ])
-      .then(() => detachLedgerSockets?.())
-      .then(() => webDev?.close())
-      .then(() => deps.events.close())
-      .then(
-        () =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-          }),
-      )
-      .then(() => closeDeps(deps))
-      .then(() => process.exit(0))
+      .then(() => {
+        clearInterval(idleSweep);
+        return closeDeps(deps);
+      })
+      .then(() => {
+        logger.info({ signal }, 'shut down');
+        process.exit(0);
+      })
       .catch((err: unknown) => {
         logger.error({ err }, 'error during shutdown');
         process.exit(1);

@@ -30,7 +30,16 @@ export interface Database {
    * instance's and may build an index on a large table).
    */
   withRawConnection<T>(fn: (exec: RawExec) => Promise<T>, options?: { untimed?: boolean }): Promise<T>;
+  /** PostgreSQL's pool now (/metrics); PGlite is one in-process connection and has none. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+/** Clients of the pool: open ones, idle ones among them, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export type RawExec = (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
@@ -310,6 +319,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closed = true;
       clearInterval(heartbeat);

@@ -3,6 +3,13 @@ import path from 'node:path';
 import type { Logger } from '../lib/logger';
 import type { Database } from './client';
 
+/** The migrations this build ships: db/migrations/NNNN_name.sql, in the order they apply. */
+export function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort();
+}
+
 /** Arbitrary but fixed key for pg_advisory_lock: only one instance migrates at a time. */
 const MIGRATION_LOCK_KEY = 7_305_215_991;
 
@@ -12,9 +19,7 @@ const MIGRATION_LOCK_KEY = 7_305_215_991;
  * edited: a changed file is reported, not re-run.
  */
 export async function migrate(database: Database, dir: string, logger: Logger): Promise<string[]> {
-  const files = readdirSync(dir)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
-    .sort();
+  const files = migrationFiles(dir);
   return database.withRawConnection(
     async (exec) => {
       await exec('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

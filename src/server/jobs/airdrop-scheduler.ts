@@ -12,13 +12,15 @@ import type { RunningJob } from './reservation-sweeper';
  * process_airdrop (no admin: details.trigger is 'schedule').
  */
 export function startAirdropScheduler(
-  deps: Pick<AppDeps, 'airdrops' | 'admin' | 'config' | 'logger'>,
+  deps: Pick<AppDeps, 'airdrops' | 'admin' | 'config' | 'logger' | 'jobTicks'>,
 ): RunningJob {
   const log = deps.logger.child({ job: 'airdrop-scheduler' });
   const interval = deps.config.airdrops.schedulerIntervalMs;
   let running: Promise<void> | undefined;
   let stopped = false;
   let lastFailure: string | undefined;
+  // Off (interval 0): no loop, so no lag to report.
+  const ticks = interval > 0 ? deps.jobTicks.track('airdrop-scheduler') : undefined;
 
   const audit = (details: Record<string, unknown>) =>
     deps.admin.audit.recordAndAnnounce({ action: 'process_airdrop', details, actor: null });
@@ -29,6 +31,7 @@ export function startAirdropScheduler(
       .tick()
       .then(async ({ runs }) => {
         lastFailure = undefined;
+        ticks?.completed();
         for (const run of runs) {
           log.info({ kind: run.kind, recipients: run.recipients }, 'airdrop run completed');
           await audit({
@@ -42,7 +45,10 @@ export function startAirdropScheduler(
       })
       .catch(async (err: unknown) => {
         // Without a chain or a treasury there is nothing to schedule (Process Airdrop says why).
-        if (err instanceof AppError && err.code === 'NOT_CONFIGURED') return;
+        if (err instanceof AppError && err.code === 'NOT_CONFIGURED') {
+          ticks?.completed();
+          return;
+        }
         logJobFailure(log, err, 'airdrop run failed');
         // The audit log is in the database too: an outage is retried on the next tick, not audited.
         if (isDatabaseUnavailable(err)) return;
@@ -66,6 +72,7 @@ export function startAirdropScheduler(
       stopped = true;
       if (timer) clearInterval(timer);
       await running;
+      ticks?.untrack();
     },
   };
 }

@@ -6,8 +6,9 @@ import type { RunningJob } from './reservation-sweeper';
  * Sends queued mail: every MAIL_SEND_INTERVAL_MS, and at once when something is queued in this
  * process. Claims rows with FOR UPDATE SKIP LOCKED, so N instances never send one mail twice.
  */
-export function startMailSender(deps: Pick<AppDeps, 'mail' | 'config' | 'logger'>): RunningJob {
+export function startMailSender(deps: Pick<AppDeps, 'mail' | 'config' | 'logger' | 'jobTicks'>): RunningJob {
   const log = deps.logger.child({ job: 'mail-sender' });
+  const ticks = deps.jobTicks.track('mail-sender');
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -20,7 +21,7 @@ export function startMailSender(deps: Pick<AppDeps, 'mail' | 'config' | 'logger'
     }
     running = deps.mail
       .sendDue()
-      .then(() => undefined)
+      .then(() => ticks.completed())
       .catch((err: unknown) => logJobFailure(log, err, 'mail sending failed'))
       .finally(() => {
         running = undefined;
@@ -42,6 +43,7 @@ export function startMailSender(deps: Pick<AppDeps, 'mail' | 'config' | 'logger'
       off();
       clearInterval(timer);
       await running;
+      ticks.untrack();
     },
   };
 }

@@ -12,9 +12,10 @@ import type { RunningJob } from './reservation-sweeper';
  * at once, so an order shows within a moment of the payment.
  */
 export function startPaymentWatcher(
-  deps: Pick<AppDeps, 'cryptoPayments' | 'tokenSales' | 'chain' | 'config' | 'logger'>,
+  deps: Pick<AppDeps, 'cryptoPayments' | 'tokenSales' | 'chain' | 'config' | 'logger' | 'jobTicks'>,
 ): RunningJob {
   const log = deps.logger.child({ job: 'payment-watcher' });
+  const ticks = deps.jobTicks.track('payment-watcher');
   let running: Promise<void> | undefined;
   let stopped = false;
   const inFlight = new Set<Promise<void>>();
@@ -25,6 +26,7 @@ export function startPaymentWatcher(
       .then(([confirmed, purchases]) => {
         if (confirmed > 0) log.info({ confirmed }, 'crypto payments confirmed');
         if (purchases > 0) log.info({ purchases }, 'token purchases completed');
+        ticks.completed();
       })
       .catch((err: unknown) => logJobFailure(log, err, 'payment watch failed'))
       .finally(() => {
@@ -55,6 +57,7 @@ export function startPaymentWatcher(
       clearInterval(timer);
       await running;
       await Promise.all(inFlight);
+      ticks.untrack();
     },
   };
 }

@@ -13,10 +13,11 @@ export const REFUND_WORKER_INTERVAL_MS = 3_000;
  * finds the database out of reach is a warning; the next one tries again.
  */
 export function startRefundWorker(
-  deps: Pick<AppDeps, 'refunds' | 'logger'>,
+  deps: Pick<AppDeps, 'refunds' | 'logger' | 'jobTicks'>,
   intervalMs: number = REFUND_WORKER_INTERVAL_MS,
 ): RunningJob {
   const log = deps.logger.child({ job: 'refund-worker' });
+  const ticks = deps.jobTicks.track('refund-worker');
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -31,6 +32,7 @@ export function startRefundWorker(
       .processDue()
       .then((count) => {
         if (count > 0) log.debug({ count }, 'refunds processed');
+        ticks.completed();
       })
       .catch((err: unknown) => logJobFailure(log, err, 'refund pass failed'))
       .finally(() => {
@@ -53,6 +55,7 @@ export function startRefundWorker(
       unsubscribe();
       clearInterval(timer);
       while (running) await running;
+      ticks.untrack();
     },
   };
 }

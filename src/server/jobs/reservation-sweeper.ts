@@ -38,9 +38,10 @@ export interface RunningJob {
 }
 
 export function startReservationSweeper(
-  deps: Pick<AppDeps, 'payments' | 'auth' | 'wallet' | 'config' | 'logger'>,
+  deps: Pick<AppDeps, 'payments' | 'auth' | 'wallet' | 'config' | 'logger' | 'jobTicks'>,
 ): RunningJob {
   const log = deps.logger.child({ job: 'reservation-sweeper' });
+  const ticks = deps.jobTicks.track('reservation-sweeper');
   let running: Promise<void> | undefined;
   let stopped = false;
   let lastRateLimitSweep = 0;
@@ -55,6 +56,7 @@ export function startReservationSweeper(
           const deleted = await sweepRateLimits(deps);
           if (deleted > 0) log.debug({ deleted }, 'old rate-limit counters deleted');
         }
+        ticks.completed();
       })
       .catch((err: unknown) => {
         logJobFailure(log, err, 'reservation sweep failed');
@@ -73,6 +75,7 @@ export function startReservationSweeper(
       stopped = true;
       clearInterval(timer);
       await running;
+      ticks.untrack();
     },
   };
 }

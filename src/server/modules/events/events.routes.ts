@@ -14,6 +14,7 @@ import { currentUser } from '#server/lib/auth-guards';
 import { clientKeysOf } from '#server/lib/client-ip';
 import { hasWiderNetwork } from '#server/lib/client-limits';
 import type { AppEnv } from '#server/lib/hono-env';
+import type { OpenStreams } from './open-streams';
 
 /** A private stream's session is looked up again before an event when this much time has passed. */
 const SESSION_CHECK_MS = 1000;
@@ -34,13 +35,16 @@ const MAX_PENDING_WRITES = 256;
  * own tests, share one bucket). Streams of admin topics have a reserve of their own,
  * EVENTS_MAX_ADMIN_STREAMS, counted per admin rather than per address, so visitors filling the
  * public streams never shut an admin out. Each lives at most EVENTS_MAX_STREAM_SECONDS; the
- * browser reconnects and resynchronises when a stream ends.
+ * browser reconnects and resynchronises when a stream ends. When the instance starts shutting
+ * down (deps.lifecycle) its streams end and new ones are refused (503), so that the browsers
+ * reconnect to another instance and no stream holds the shutdown open.
+ *
+ * `open` counts the streams open now: public ones and those of admin topics (the admins'
+ * reserve); the app's metrics read it.
  */
-export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
+export function eventsRoutes(deps: AppDeps, open: OpenStreams = { public: 0, admin: 0 }): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const limits = deps.config.events;
-  /** Open streams: public ones and those of admin topics (the admins' reserve). */
-  const open = { public: 0, admin: 0 };
   /** Open streams per client key, network key (`network:`) and admin (`admin:`). */
   const streamsPer = new Map<string, number>();
 
@@ -54,7 +58,8 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new AppError('UNAUTHENTICATED', 'Not authenticated');
     }
     if (access.has('admin') && user?.role !== 'admin') throw new AppError('FORBIDDEN', 'Not authorized');
-    if (deps.events.isClosed) throw new AppError('UNAVAILABLE', 'Live events are not available');
+    if (deps.events.isClosed || deps.lifecycle.isDraining)
+      throw new AppError('UNAVAILABLE', 'Live events are not available');
 
     const topicList = parsed.topics;
     const pool = access.has('admin') && user ? 'admin' : 'public';
@@ -173,6 +178,7 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
       );
       stream.onAbort(finish);
       signal.addEventListener('abort', finish, { once: true });
+      const offDrain = deps.lifecycle.onDrain(finish);
       const heartbeat = setInterval(() => {
         if (!isPrivate) {
           send({ comment: 'heartbeat' });
@@ -196,6 +202,7 @@ export function eventsRoutes(deps: AppDeps): Hono<AppEnv> {
       clearInterval(heartbeat);
       clearTimeout(lifetime);
       unsubscribe();
+      offDrain();
       signal.removeEventListener('abort', finish);
       // streamSSE closes the stream when this callback returns.
     }
