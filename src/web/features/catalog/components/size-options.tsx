@@ -66,8 +66,8 @@ export function SizeLowStockNote({
   const units = product.sizeStock && size ? availableInSize(product, size) : 0;
   const text = product.sizeStock && size && isLowStock(units) ? `Only ${units} left in ${size}` : '';
   return (
-    <div aria-live="polite">
-      {text ? <p className="mt-2.5 text-sm font-medium text-rose-700">{text}</p> : null}
-    </div>
+    <p aria-live="polite" className={text ? 'mt-2.5 text-sm font-medium text-rose-700' : undefined}>
+      {text}
+    </p>
   );
 }
