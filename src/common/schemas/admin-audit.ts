@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'reply_message',
   'refund_order',
   'remove_api_config',
+  'resend_mail',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,7 +7,7 @@ import {
   MessagePriorityUpdateSchema,
   MessageStatusUpdateSchema,
 } from '#common/schemas/admin-messages';
-import { OutboxQuerySchema } from '#common/schemas/admin-outbox';
+import { OutboxMailParamsSchema, OutboxQuerySchema } from '#common/schemas/admin-outbox';
 import { AdminOrdersQuerySchema, AdminOrderUpdateSchema } from '#common/schemas/admin-orders';
 import { AdminProductPatchSchema, AdminProductsQuerySchema } from '#common/schemas/admin-products';
 import { AdminSettingUpdateSchema, SettingParamsSchema } from '#common/schemas/admin-settings';
@@ -131,12 +131,22 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
     ),
   );
 
-  // Outbox (local mail only: 404 with SMTP) ------------------------------------------------------
-  const outbox = createAdminOutbox({ db: deps.database.db, isLocal: deps.config.mail.smtpUrl === null });
+  // Outbox: the mail queue, its dead letters and Send again (bodies with local mail only) ----------
+  const outbox = createAdminOutbox({
+    db: deps.database.db,
+    isLocal: deps.config.mail.smtpUrl === null,
+    mail: deps.mail,
+    events: deps.events,
+    logger: deps.logger,
+  });
   router.get('/outbox', validate('query', OutboxQuerySchema), async (c) =>
     c.json(await outbox.list(c.req.valid('query'))),
   );
+  router.get('/outbox/counts', async (c) => c.json(await outbox.counts()));
   router.get('/outbox/:id', async (c) => c.json(await outbox.get(c.req.param('id'))));
+  router.post('/outbox/:id/resend', validate('param', OutboxMailParamsSchema), async (c) =>
+    c.json(await outbox.resend(c.req.valid('param').id, actor(c))),
+  );
 
   // Settings -------------------------------------------------------------------------------------
   router.get('/settings', async (c) => c.json(await admin.settings.list()));
