@@ -231,12 +231,12 @@ export function toRecord(row: Selectable<ProductsTable>): ProductRecord {
     sizeGuide: row.size_guide ?? null,
     // In XS..XL order (jsonb keeps its keys in its own order).
     sizeStock: row.size_stock
-      ? (Object.fromEntries(
+      ? Object.fromEntries(
           SIZES.filter((size) => row.size_stock?.[size] !== undefined).map((size) => [
             size,
             row.size_stock![size],
           ]),
-        ))
+        )
       : null,
     category: row.category as Category,
     gender: row.gender,

@@ -140,8 +140,9 @@ describe('priceCheckout', () => {
     ]);
     const none = catalog(product({ quantity: 3, sizeStock: { S: 0, M: 3 } }));
     expect(
-      errorOf(() => priceCheckout(none, [{ productId: 'p1', size: 'S', color: 'Black', quantity: 1 }], 'card'))
-        .message,
+      errorOf(() =>
+        priceCheckout(none, [{ productId: 'p1', size: 'S', color: 'Black', quantity: 1 }], 'card'),
+      ).message,
     ).toBe('Align Legging in S is sold out');
   });
 
