@@ -20,7 +20,7 @@ import { NavLink, matchPath, useFetcher, useLocation } from 'react-router';
 import { BrandMark } from '#web/components/brand';
 import { CloseButton } from '#web/components/ui/dialog';
 import { paths } from '#web/config/paths';
-import { useLocalMail } from '#web/lib/shop-info';
+import { useOutboxCounts } from '#web/features/admin/outbox/api/get-outbox';
 
 interface AdminLink {
   label: string;
@@ -28,8 +28,6 @@ interface AdminLink {
   icon: LucideIcon;
   /** Only the exact path is "current" (the dashboard would otherwise match every admin page). */
   end?: boolean;
-  /** Shown only when mail is local (no SMTP: the Outbox keeps every mail). */
-  localMailOnly?: boolean;
 }
 
 interface AdminSection {
@@ -58,7 +56,7 @@ export const adminSections: AdminSection[] = [
     title: 'Communication',
     links: [
       { label: 'Messages', to: paths.admin.messages.getHref(), icon: MessageSquare },
-      { label: 'Outbox', to: paths.admin.outbox.getHref(), icon: Inbox, localMailOnly: true },
+      { label: 'Outbox', to: paths.admin.outbox.getHref(), icon: Inbox },
     ],
   },
   {
@@ -99,7 +97,8 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
     () => sectionOf(pathname) ?? adminSections[0]!.title,
   );
   const baseId = useId();
-  const isLocalMail = useLocalMail();
+  // Mails that failed after every retry: counted beside the Outbox link.
+  const failedMails = useOutboxCounts().data?.failed ?? 0;
   // Logout posts to the sign-out route (routes/sign-out.tsx): the server ends the session, then
   // sends to the admin sign-in page as a full page load (nothing of the admin session survives in
   // memory).
@@ -156,28 +155,32 @@ export function AdminPanel({ isCollapsible, onNavigate, onClose }: AdminPanelPro
                 <h3 className="px-2.5 pb-1.5 text-xs font-semibold text-stone-500">{section.title}</h3>
               )}
               <ul id={listId} hidden={!isOpen} className="space-y-0.5">
-                {section.links
-                  .filter((l) => isLocalMail || !l.localMailOnly)
-                  .map(({ label, to, icon: Icon, end }) => (
-                    <li key={to}>
-                      <NavLink
-                        to={to}
-                        end={end}
-                        onClick={onNavigate}
-                        className={({ isActive }) =>
-                          cn(
-                            'flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors',
-                            isActive
-                              ? 'bg-rose-50 text-rose-700'
-                              : 'text-stone-600 hover:bg-stone-100 hover:text-stone-950',
-                          )
-                        }
-                      >
-                        <Icon className="size-4" strokeWidth={1.75} aria-hidden="true" />
-                        {label}
-                      </NavLink>
-                    </li>
-                  ))}
+                {section.links.map(({ label, to, icon: Icon, end }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      end={end}
+                      onClick={onNavigate}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors',
+                          isActive
+                            ? 'bg-rose-50 text-rose-700'
+                            : 'text-stone-600 hover:bg-stone-100 hover:text-stone-950',
+                        )
+                      }
+                    >
+                      <Icon className="size-4" strokeWidth={1.75} aria-hidden="true" />
+                      {label}
+                      {to === paths.admin.outbox.getHref() && failedMails ? (
+                        <span className="ml-auto rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 tabular-nums">
+                          {failedMails}
+                          <span className="sr-only"> failed</span>
+                        </span>
+                      ) : null}
+                    </NavLink>
+                  </li>
+                ))}
               </ul>
             </div>
           );

@@ -31,6 +31,7 @@ const ACTION_TITLES: Record<string, string> = {
   update_message_status: 'Update Message Status',
   update_message_priority: 'Update Message Priority',
   reply_message: 'Reply to Message',
+  resend_mail: 'Send Mail Again',
 };
 
 /** 'update_api_config' -> 'Update API Config'; unknown actions are title-cased. */
