@@ -115,6 +115,8 @@ export const SAMPLES: Record<string, RouteSample> = {
     who: 'admin',
     body: () => ({ body: 'Thanks for asking: it runs true to size.' }),
   },
+  // Bodiless (Send again); a random id: no failed mail, 404.
+  'POST /api/admin/outbox/:id/resend': { who: 'admin' },
   'DELETE /api/admin/orders/:id': { who: 'admin' },
   'PATCH /api/admin/orders/:id': {
     who: 'admin',
