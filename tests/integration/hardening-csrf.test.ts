@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '#common/errors';
 import { BACKENDS } from '../helpers/databases';
 import {
@@ -278,5 +278,87 @@ describe.each(BACKENDS)("CSRF: the shop opened at another address than PUBLIC_UR
     }
     const res = await signUp(t.client(), EVIL_ORIGIN);
     expect(((await res.json()) as ErrorBody).error.message).toBe('Cross-site request refused');
+  });
+});
+
+describe.each(BACKENDS)('route forms behind a TLS-terminating proxy (%s)', (backend) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // As deploy/ runs it: PUBLIC_URL over https, the proxy on this machine.
+    t = await startTestApp({
+      backend,
+      env: { PUBLIC_URL: 'https://shop.example', TRUSTED_PROXIES: '127.0.0.1' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // The proxy connects over http to the instance's own address and says how the browser came.
+  const proxied = {
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'shop.example',
+    'x-forwarded-for': '203.0.113.7',
+  };
+  const form = (message: string) =>
+    new URLSearchParams({ name: 'Robin', email: 'robin@example.com', orderNumber: '', message });
+
+  it("takes a page form posted from the https address (the document post and the app's data post)", async () => {
+    const proxy = new TestClient(t.app, '127.0.0.1');
+    for (const [url, message] of [
+      ['http://127.0.0.1:3000/contact', 'Posted before the code came.'],
+      ['http://127.0.0.1:3000/contact.data', 'Posted by the live page.'],
+    ] as const) {
+      const res = await proxy.request('POST', url, {
+        headers: {
+          ...proxied,
+          origin: 'https://shop.example',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: form(message).toString(),
+      });
+      // React Router refuses an action whose Origin is not its request's (400 "Bad Request").
+      expect(res.status, `${url}: ${await res.clone().text()}`).toBe(200);
+      const landed = await t.deps.database.db
+        .selectFrom('messages')
+        .select('content')
+        .where('content', '=', message)
+        .executeTakeFirst();
+      expect(landed, url).toBeDefined();
+    }
+  });
+
+  it('still refuses that post from another origin, and forwarded headers from a peer that is no proxy', async () => {
+    const proxy = new TestClient(t.app, '127.0.0.1');
+    const evil = await proxy.request('POST', 'http://127.0.0.1:3000/contact', {
+      headers: { ...proxied, origin: EVIL_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form('From elsewhere.').toString(),
+    });
+    expect(evil.status).toBeGreaterThanOrEqual(400);
+    // React Router refuses the next one itself (the https Origin is not its request's, which a
+    // peer that is no proxy cannot move) and says so on the console.
+    const refusedByRouter: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      refusedByRouter.push(args.map(String).join(' '));
+    });
+    const stranger = new TestClient(t.app, '10.9.9.9');
+    const spoofed = await stranger.request('POST', 'http://127.0.0.1:3000/contact', {
+      headers: {
+        ...proxied,
+        origin: 'https://shop.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: form('Spoofed proxy headers.').toString(),
+    });
+    // Not from the proxy: its request is at http://127.0.0.1:3000, which the https Origin is not.
+    expect(spoofed.status).toBe(400);
+    expect(refusedByRouter.join('\n')).toMatch(/origin does not match/);
+    const none = await t.deps.database.db
+      .selectFrom('messages')
+      .select('id')
+      .where('content', 'in', ['From elsewhere.', 'Spoofed proxy headers.'])
+      .execute();
+    expect(none).toEqual([]);
   });
 });

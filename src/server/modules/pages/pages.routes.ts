@@ -40,6 +40,9 @@ const FORWARDED_HEADERS = [
   'accept-language',
   'origin',
   'sec-fetch-site',
+  // Trusted only from TRUSTED_PROXIES (lib/client-ip.ts), as on the visitor's own request.
+  'x-forwarded-proto',
+  'x-forwarded-host',
 ];
 
 const isGuestOrderPage = routeMatcher(GUEST_ORDER_ROUTE);
@@ -89,7 +92,7 @@ export function pagesHandler(
   const renderPage = async (c: Context<AppEnv>, nonce: string | undefined): Promise<Outcome> => {
     const handle = await loadHandler();
     if (!handle) return { kind: 'unbuilt' };
-    const request = ownOrigin(c.req.raw);
+    const request = ownOrigin(atOwnOrigin(c.req.raw, c.var.requestOrigin));
     const forwarded = new Headers();
     for (const name of FORWARDED_HEADERS) {
       const value = request.headers.get(name);
@@ -173,6 +176,26 @@ export function pagesHandler(
     c.header('Content-Length', String(bytes.length));
     return c.body(bytes, 200);
   };
+}
+
+/**
+ * The request at the address the visitor used (`c.var.requestOrigin`: behind a TLS-terminating
+ * proxy in TRUSTED_PROXIES, https and the public host from X-Forwarded-Proto/-Host), not the one
+ * the proxy connected to. React Router refuses an action whose Origin is not its request's origin,
+ * so behind https every route form (sign-up, sign-in, contact) was a 400 "Bad Request".
+ */
+function atOwnOrigin(request: Request, requestOrigin: string | undefined): Request {
+  if (!requestOrigin) return request;
+  const url = new URL(request.url);
+  if (url.origin === requestOrigin) return request;
+  const seen = new URL(url.pathname + url.search, requestOrigin);
+  return new Request(seen, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 /**
