@@ -51,7 +51,7 @@ describeBrowser('admin outbox (SMTP): failed mail and Send again', () => {
       // The sender tries the mail within a moment and the server refuses it: one more failed mail.
       const failedMails = () =>
         page.evaluate(async () => {
-          const res = await fetch('/api/admin/outbox/counts');
+          const res = await fetch('/api/admin/outbox-counts');
           return ((await res.json()) as { failed: number }).failed;
         });
       await expect.poll(failedMails, { timeout: 15_000 }).toBeGreaterThan(0);

@@ -335,7 +335,7 @@ describe.each(BACKENDS)('mail through SMTP on %s', (backend) => {
     expect(dead).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     expect(dead.lastError).toMatch(/550.*Mailbox unavailable/);
     expect(await t.deps.mail.sendDue(new Date(Date.now() + 30 * 3_600_000))).toBe(0);
-    expect((await json<OutboxCounts>(await clients.admin.get('/api/admin/outbox/counts'), 200)).failed).toBe(
+    expect((await json<OutboxCounts>(await clients.admin.get('/api/admin/outbox-counts'), 200)).failed).toBe(
       1,
     );
     expect(smtp.received.some((m) => m.to.includes(to))).toBe(false);
@@ -366,7 +366,7 @@ describe.each(BACKENDS)('mail through SMTP on %s', (backend) => {
     expect(await t.deps.mail.sendDue()).toBe(1);
     expect((await smtp.mailsTo(to))[0]!.subject).toBe('Reset your password');
     expect(await mine('sent')).toMatchObject({ status: 'sent', lastError: null });
-    expect((await json<OutboxCounts>(await clients.admin.get('/api/admin/outbox/counts'), 200)).failed).toBe(
+    expect((await json<OutboxCounts>(await clients.admin.get('/api/admin/outbox-counts'), 200)).failed).toBe(
       0,
     );
     const audit = await t.deps.database.db

@@ -4,7 +4,7 @@ import { PageQuerySchema, pageSchema, UUID_PATTERN, type Page } from './admin';
 /**
  * The admin's Outbox: every mail the shop queued (mail_outbox), newest first.
  * GET /api/admin/outbox lists them (`?status=failed` for the dead letters: mails that every retry
- * failed to send), GET /api/admin/outbox/counts counts the failed ones (the navigation's badge),
+ * failed to send), GET /api/admin/outbox-counts counts the failed ones (the navigation's badge),
  * GET /api/admin/outbox/:id gives one, and POST /api/admin/outbox/:id/resend puts a failed mail
  * back in the queue ("Send again"). With local mail (no SMTP_URL) a mail's text and HTML are shown
  * (nothing leaves the shop, each is also an .eml file under DATA_DIR/outbox); with SMTP they are
@@ -12,7 +12,7 @@ import { PageQuerySchema, pageSchema, UUID_PATTERN, type Page } from './admin';
  */
 export const ADMIN_OUTBOX_API = {
   list: '/api/admin/outbox',
-  counts: '/api/admin/outbox/counts',
+  counts: '/api/admin/outbox-counts',
   mail: (id: string) => `/api/admin/outbox/${encodeURIComponent(id)}`,
   resend: (id: string) => `/api/admin/outbox/${encodeURIComponent(id)}/resend`,
 } as const;

@@ -142,7 +142,7 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   router.get('/outbox', validate('query', OutboxQuerySchema), async (c) =>
     c.json(await outbox.list(c.req.valid('query'))),
   );
-  router.get('/outbox/counts', async (c) => c.json(await outbox.counts()));
+  router.get('/outbox-counts', async (c) => c.json(await outbox.counts()));
   router.get('/outbox/:id', async (c) => c.json(await outbox.get(c.req.param('id'))));
   router.post('/outbox/:id/resend', validate('param', OutboxMailParamsSchema), async (c) =>
     c.json(await outbox.resend(c.req.valid('param').id, actor(c))),

@@ -32,7 +32,7 @@ export function useOutbox(page: number, filter: OutboxFilter = 'all') {
   return useQuery({ ...outboxQueryOptions(page, filter), placeholderData: keepPreviousData });
 }
 
-/** GET /api/admin/outbox/counts: how many mails failed (the navigation's badge). */
+/** GET /api/admin/outbox-counts: how many mails failed (the navigation's badge). */
 export function useOutboxCounts() {
   return useQuery({
     queryKey: outboxKeys.counts(),
