@@ -15,6 +15,7 @@ import { demoLedgerNotice } from './lib/demo-ledger-notice';
 import { createLogger } from './lib/logger';
 import { startWebDev, type WebDev } from './lib/web-dev';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
+import { MailTemplateError } from './modules/mail/template-files';
 import { seedDemoCatalog } from './seed/demo-seed';
 import { seedDemoRewardPools } from './seed/demo-reward-pools';
 
@@ -142,6 +143,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A mail template the owner edited names its file and what is wrong with it: that is all they need.
+  console.error(err instanceof MailTemplateError ? err.message : err);
   process.exit(1);
 });
