@@ -24,9 +24,7 @@ const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')
 function installedHere(): Array<[string, LockPackage]> {
   return Object.entries(lock.packages).filter(
     ([path, p]) =>
-      path !== '' &&
-      (!p.os || p.os.includes(process.platform)) &&
-      (!p.cpu || p.cpu.includes(process.arch)),
+      path !== '' && (!p.os || p.os.includes(process.platform)) && (!p.cpu || p.cpu.includes(process.arch)),
   );
 }
 
