@@ -246,6 +246,7 @@ describe('ProductSchema (DTO)', () => {
       sizes: ['S', 'M'],
       colors: ['Black'],
       sizeGuide: null,
+      sizeStock: null,
       category: 'womens-leggings',
       gender: 'womens',
       shippingWeight: 0.4,
@@ -253,6 +254,10 @@ describe('ProductSchema (DTO)', () => {
       updatedAt: '2026-11-20T10:00:00.000Z',
     };
     expect(ProductSchema.parse(dto)).toEqual(dto);
+    // Stock per size: units per offered size (decision 019).
+    const perSize = { ...dto, quantity: 3, sizeStock: { S: 0, M: 3 } };
+    expect(ProductSchema.parse(perSize)).toEqual(perSize);
+    expect(ProductSchema.safeParse({ ...dto, sizeStock: { S: -1 } }).success).toBe(false);
     expect(ProductSchema.safeParse({ ...dto, priceCents: 68.0 + 0.5 }).success).toBe(false);
   });
 });
