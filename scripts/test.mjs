@@ -44,7 +44,11 @@ if (existsSync(report)) {
     }
   }
   passed = json.numPassedTests ?? 0;
-  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) * 0;
+  // A file that failed without a failed test (an import or a hook that threw) counts as one failure.
+  const brokenFiles = (json.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  failed = (json.numFailedTests ?? 0) + brokenFiles;
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   if (res.status !== 0 && failed === 0) failed = json.numFailedTestSuites || 1;
 } else if (res.status !== 0) {
