@@ -77,3 +77,14 @@ export function formatReceivedAmount(amount: bigint | string, decimals: number, 
   const [whole = '0', fraction] = baseUnitsToDecimal(truncated, kept).split('.');
   return `${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** Lamports in one SOL. */
+export const LAMPORTS_PER_SOL = 1_000_000_000;
+
+/** A lamport amount (decimal string or bigint) in SOL, for display only. */
+export function lamportsToSol(lamports: string | bigint): number {
+  const value = typeof lamports === 'bigint' ? lamports : BigInt(lamports || '0');
+  const whole = value / BigInt(LAMPORTS_PER_SOL);
+  const rest = value % BigInt(LAMPORTS_PER_SOL);
+  return Number(whole) + Number(rest) / LAMPORTS_PER_SOL;
+}

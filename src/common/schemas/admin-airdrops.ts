@@ -55,13 +55,3 @@ export const AirdropProcessResultSchema = z.object({
   totalAmountLamports: z.string(),
 });
 export type AirdropProcessResult = z.infer<typeof AirdropProcessResultSchema>;
-
-export const LAMPORTS_PER_SOL = 1_000_000_000;
-
-/** A lamport amount (decimal string or bigint) in SOL, for display only. */
-export function lamportsToSol(lamports: string | bigint): number {
-  const value = typeof lamports === 'bigint' ? lamports : BigInt(lamports || '0');
-  const whole = value / BigInt(LAMPORTS_PER_SOL);
-  const rest = value % BigInt(LAMPORTS_PER_SOL);
-  return Number(whole) + Number(rest) / LAMPORTS_PER_SOL;
-}

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
+import { lamportsToSol } from '#common/crypto-amounts';
 import {
-  lamportsToSol,
   type AdminAirdrops,
   type AdminAirdropsQuery,
   type AirdropAge,

@@ -1,3 +1,4 @@
+import { shortOrderId } from '#common/format';
 import type { PaymentStatusResponse } from '#common/schemas/checkout';
 import { ApiError } from '#web/lib/api-client';
 import { isNotFoundError, STATUS_POLL_INTERVAL_MS } from '#web/lib/use-polled-status';
@@ -69,7 +70,7 @@ export function paymentView(result: PollResult | undefined, error: unknown, time
         state: 'success',
         signature: data.transaction_signature,
         orderId: data.order_id,
-        orderNumber: data.order_number ?? (data.order_id ? data.order_id.slice(0, 8) : null),
+        orderNumber: data.order_number ?? (data.order_id ? shortOrderId(data.order_id) : null),
         orderUrl: data.order_url ?? null,
         accountOrderUrl: data.account_order_url ?? null,
         demo: data.demo === true,

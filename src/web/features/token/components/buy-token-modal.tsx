@@ -2,6 +2,7 @@ import { ArrowLeft, BadgePercent, CheckCircle2, Gift, Leaf, Trophy } from 'lucid
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatCryptoAmount, formatReceivedAmount, SOL_DECIMALS } from '#common/crypto-amounts';
 import { explorerTxUrl } from '#common/explorer';
+import { formatUsd } from '#common/money';
 import type { TokenPurchaseResponse } from '#common/schemas/token-sale';
 import {
   isPurchaseAmountPayable,
@@ -131,9 +132,7 @@ export function BuyTokenModal({ onClose }: { onClose: () => void }) {
             </div>
             <div>
               <dt className="text-xs text-stone-500">For</dt>
-              <dd className="font-semibold text-stone-950 tabular-nums">
-                ${(purchase.usdCents / 100).toFixed(2)}
-              </dd>
+              <dd className="font-semibold text-stone-950 tabular-nums">{formatUsd(purchase.usdCents)}</dd>
             </div>
             <div className="col-span-2">
               <dt className="sr-only">Rates</dt>

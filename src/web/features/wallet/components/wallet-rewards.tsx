@@ -1,7 +1,7 @@
 import { Award, Gift, Shuffle, Trophy, Wallet as WalletIcon } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { shortHash } from '#common/format';
-import { lamportsToSol } from '#common/schemas/admin-airdrops';
+import { lamportsToSol } from '#common/crypto-amounts';
 import { WALLET_TEXTS } from '#common/schemas/wallet';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
