@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../lib/logger';
 import type { Database } from './client';
+import { ADVISORY_LOCK_KEYS, holdingSessionLock } from './locks';
 
 /** The migrations this build ships: db/migrations/NNNN_name.sql, in the order they apply. */
 export function migrationFiles(dir: string): string[] {
@@ -9,9 +10,6 @@ export function migrationFiles(dir: string): string[] {
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
 }
-
-/** Arbitrary but fixed key for pg_advisory_lock: only one instance migrates at a time. */
-const MIGRATION_LOCK_KEY = 7_305_215_991;
 
 /**
  * Applies db/migrations/*.sql in name order, each in its own transaction, under an advisory lock
@@ -22,8 +20,8 @@ export async function migrate(database: Database, dir: string, logger: Logger): 
   const files = migrationFiles(dir);
   return database.withRawConnection(
     async (exec) => {
-      await exec('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      try {
+      // Only one instance migrates at a time; the others wait, then find nothing left to apply.
+      return holdingSessionLock(exec, ADVISORY_LOCK_KEYS.migrations, async () => {
         await exec(
           'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
         );
@@ -45,9 +43,7 @@ export async function migrate(database: Database, dir: string, logger: Logger): 
           logger.info({ migration: file }, 'migration applied');
         }
         return applied;
-      } finally {
-        await exec('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-      }
+      });
       // Waiting for another instance's migrations, or building an index on a large table, may take
       // longer than a request's query may.
     },

@@ -13,7 +13,7 @@ import {
 } from '#common/rewards';
 import type { Database } from '#server/db/client';
 import type { Config } from '#server/config';
-import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '#server/db/advisory-lock';
+import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '#server/db/locks';
 import { AppError } from '#server/lib/app-error';
 import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';

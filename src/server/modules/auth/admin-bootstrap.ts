@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
-import { ADVISORY_LOCK_KEYS, withAdvisoryLock } from '#server/db/advisory-lock';
+import { ADVISORY_LOCK_KEYS, withAdvisoryLock } from '#server/db/locks';
 
 export const DEMO_ADMIN_EMAIL = 'admin@shop.local';
 export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';

@@ -11,6 +11,7 @@ import {
 import type { DB, ProductsTable } from '#server/db/schema';
 import type { SelectQueryBuilder, Selectable } from 'kysely';
 import type { Db } from '#server/db/client';
+import { ADVISORY_LOCK_KEYS } from '#server/db/locks';
 
 /**
  * The catalogue's SQL. Rows stay in here: callers pass and get domain-shaped values (cents,
@@ -24,9 +25,6 @@ export interface NewProduct extends Omit<ProductInput, 'sizeStock'> {
   createdAt?: Date;
   updatedAt?: Date;
 }
-
-/** Arbitrary but fixed advisory-lock key of the demo seed (other modules use other keys). */
-export const DEMO_SEED_LOCK_KEY = 7_305_216_101;
 
 /** Kysely instance or a transaction of it. */
 export function createCatalogRepository(db: Db) {
@@ -167,7 +165,7 @@ export function createCatalogRepository(db: Db) {
      * commit or rollback. Call it inside a transaction (db must be the transaction).
      */
     async lockDemoSeed(): Promise<void> {
-      await sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY}::bigint)`.execute(db);
+      await sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.demoSeed}::bigint)`.execute(db);
     },
   };
 }
