@@ -1,7 +1,6 @@
 import { ArrowLeft, BadgePercent, CheckCircle2, Gift, Leaf, Trophy } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { formatCryptoAmount, formatReceivedAmount, SOL_DECIMALS } from '#common/crypto-amounts';
-import { explorerTxUrl } from '#common/explorer';
 import { formatUsd } from '#common/money';
 import type { TokenPurchaseResponse } from '#common/schemas/token-sale';
 import {
@@ -22,7 +21,7 @@ import { useTokenInfo } from '#web/lib/shop-info';
 import { useCreateTokenPurchase } from '../api/create-token-purchase';
 import { useTokenPurchase } from '../api/get-token-purchase';
 import { usePurchaseReceiptStore } from '../stores/purchase-receipt-store';
-import { shortAddress } from './purchase-receipt';
+import { PurchaseDetails } from './purchase-receipt';
 
 // QR code, Wallet Standard and Solana code: loaded with the payment, never before.
 const SolanaPayPanel = lazy(() =>
@@ -106,20 +105,7 @@ export function BuyTokenModal({ onClose }: { onClose: () => void }) {
         <div className="flex flex-col items-center py-6 text-center" role="status">
           <CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />
           <p className="mt-4 text-lg font-semibold text-stone-950">Purchase complete!</p>
-          <p className="mt-1 text-sm text-stone-600">
-            {formatReceivedAmount(current.tokenAmount, current.tokenDecimals)} {TOKEN_SYMBOL} sent to{' '}
-            {current.buyer ? shortAddress(current.buyer) : 'your wallet'}.
-          </p>
-          {current.signature && token ? (
-            <a
-              href={explorerTxUrl(current.signature, token.cluster)}
-              className="mt-3 text-sm font-medium text-rose-700 underline-offset-4 hover:underline"
-              target={token.cluster === 'local' ? undefined : '_blank'}
-              rel="noreferrer"
-            >
-              View transaction
-            </a>
-          ) : null}
+          <PurchaseDetails purchase={current} className="mt-1" linkClassName="mt-3" />
         </div>
       ) : purchase && current && !isExpired ? (
         <div className="space-y-4">

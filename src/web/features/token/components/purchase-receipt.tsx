@@ -3,11 +3,45 @@ import { formatReceivedAmount } from '#common/crypto-amounts';
 import { explorerTxUrl } from '#common/explorer';
 import { TOKEN_SYMBOL } from '#common/token';
 import { useTokenInfo } from '#web/lib/shop-info';
-import { usePurchaseReceiptStore } from '../stores/purchase-receipt-store';
+import { usePurchaseReceiptStore, type PurchaseReceipt } from '../stores/purchase-receipt-store';
 
 /** Where the purchase's tokens went, shortened: "7xKX…9fQd". */
 export function shortAddress(value: string): string {
   return `${value.slice(0, 4)}…${value.slice(-4)}`;
+}
+
+/**
+ * What a completed purchase sent where, and its transaction's link (the modal's success and the
+ * receipt card both say it).
+ */
+export function PurchaseDetails({
+  purchase,
+  className,
+  linkClassName,
+}: {
+  purchase: Pick<PurchaseReceipt, 'tokenAmount' | 'tokenDecimals' | 'buyer' | 'signature'>;
+  className: string;
+  linkClassName: string;
+}) {
+  const token = useTokenInfo();
+  return (
+    <>
+      <p className={`${className} text-sm text-stone-600`}>
+        {formatReceivedAmount(purchase.tokenAmount, purchase.tokenDecimals)} {TOKEN_SYMBOL} sent to{' '}
+        {purchase.buyer ? shortAddress(purchase.buyer) : 'your wallet'}.
+      </p>
+      {purchase.signature && token ? (
+        <a
+          href={explorerTxUrl(purchase.signature, token.cluster)}
+          className={`${linkClassName} text-sm font-medium text-rose-700 underline-offset-4 hover:underline`}
+          target={token.cluster === 'local' ? undefined : '_blank'}
+          rel="noreferrer"
+        >
+          View transaction
+        </a>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -17,7 +51,6 @@ export function shortAddress(value: string): string {
 export function PurchaseReceiptCard() {
   const receipt = usePurchaseReceiptStore((s) => s.receipt);
   const dismiss = usePurchaseReceiptStore((s) => s.dismiss);
-  const token = useTokenInfo();
   if (!receipt) return null;
   return (
     <section
@@ -28,20 +61,7 @@ export function PurchaseReceiptCard() {
         <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
         <div className="min-w-0 flex-1" role="status">
           <p className="text-sm font-semibold text-stone-950">Your {TOKEN_SYMBOL} has arrived</p>
-          <p className="mt-0.5 text-sm text-stone-600">
-            {formatReceivedAmount(receipt.tokenAmount, receipt.tokenDecimals)} {TOKEN_SYMBOL} sent to{' '}
-            {receipt.buyer ? shortAddress(receipt.buyer) : 'your wallet'}.
-          </p>
-          {receipt.signature && token ? (
-            <a
-              href={explorerTxUrl(receipt.signature, token.cluster)}
-              className="mt-2 inline-block text-sm font-medium text-rose-700 underline-offset-4 hover:underline"
-              target={token.cluster === 'local' ? undefined : '_blank'}
-              rel="noreferrer"
-            >
-              View transaction
-            </a>
-          ) : null}
+          <PurchaseDetails purchase={receipt} className="mt-0.5" linkClassName="mt-2 inline-block" />
         </div>
         <button
           type="button"
