@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { Connection } from '@solana/web3.js';
 import { startPaymentWatcher } from '#server/jobs/payment-watcher';
-import type { RunningJob } from '#server/jobs/reservation-sweeper';
+import type { RunningJob } from '#server/jobs/periodic';
 import { attachLocalChainSockets } from '#server/local-ledger/local-chain-sockets';
 import { startTestApp, type StartTestAppOptions, type TestApp } from './test-app';
 

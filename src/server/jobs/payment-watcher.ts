@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { logJobFailure } from './job-log';
-import type { RunningJob } from './reservation-sweeper';
+import { startPeriodicJob, type RunningJob } from './periodic';
 
 /**
  * The one loop that finds crypto payments and Buy Token purchases on the chain: every
@@ -15,25 +15,8 @@ export function startPaymentWatcher(
   deps: Pick<AppDeps, 'cryptoPayments' | 'tokenSales' | 'chain' | 'config' | 'logger' | 'jobTicks'>,
 ): RunningJob {
   const log = deps.logger.child({ job: 'payment-watcher' });
-  const ticks = deps.jobTicks.track('payment-watcher');
-  let running: Promise<void> | undefined;
   let stopped = false;
   const inFlight = new Set<Promise<void>>();
-
-  const tick = () => {
-    if (stopped || running) return;
-    running = Promise.all([deps.cryptoPayments.watch(), deps.tokenSales.watch()])
-      .then(([confirmed, purchases]) => {
-        if (confirmed > 0) log.info({ confirmed }, 'crypto payments confirmed');
-        if (purchases > 0) log.info({ purchases }, 'token purchases completed');
-        ticks.completed();
-      })
-      .catch((err: unknown) => logJobFailure(log, err, 'payment watch failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
   const unsubscribe = deps.chain.onTransaction((keys) => {
     if (stopped) return;
     const check = Promise.all([
@@ -46,18 +29,22 @@ export function startPaymentWatcher(
     inFlight.add(check);
   });
 
-  const timer = setInterval(tick, deps.config.solana.watchIntervalMs);
-  timer.unref();
-  tick();
-
-  return {
-    async stop() {
+  return startPeriodicJob(deps, {
+    name: 'payment-watcher',
+    intervalMs: deps.config.solana.watchIntervalMs,
+    failureMessage: 'payment watch failed',
+    async pass() {
+      const [confirmed, purchases] = await Promise.all([
+        deps.cryptoPayments.watch(),
+        deps.tokenSales.watch(),
+      ]);
+      if (confirmed > 0) log.info({ confirmed }, 'crypto payments confirmed');
+      if (purchases > 0) log.info({ purchases }, 'token purchases completed');
+    },
+    async onStop() {
       stopped = true;
       unsubscribe();
-      clearInterval(timer);
-      await running;
       await Promise.all(inFlight);
-      ticks.untrack();
     },
-  };
+  });
 }

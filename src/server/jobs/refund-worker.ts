@@ -1,6 +1,5 @@
 import type { AppDeps } from '../deps';
-import { logJobFailure } from './job-log';
-import type { RunningJob } from './reservation-sweeper';
+import { startPeriodicJob, type RunningJob } from './periodic';
 
 /** How often the worker looks for due refunds when nothing wakes it. */
 export const REFUND_WORKER_INTERVAL_MS = 3_000;
@@ -16,46 +15,14 @@ export function startRefundWorker(
   deps: Pick<AppDeps, 'refunds' | 'logger' | 'jobTicks'>,
   intervalMs: number = REFUND_WORKER_INTERVAL_MS,
 ): RunningJob {
-  const log = deps.logger.child({ job: 'refund-worker' });
-  const ticks = deps.jobTicks.track('refund-worker');
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true; // a kick during a pass: one more pass right after it
-      return;
-    }
-    running = deps.refunds
-      .processDue()
-      .then((count) => {
-        if (count > 0) log.debug({ count }, 'refunds processed');
-        ticks.completed();
-      })
-      .catch((err: unknown) => logJobFailure(log, err, 'refund pass failed'))
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          tick();
-        }
-      });
-  };
-
-  const unsubscribe = deps.refunds.onKick(() => setImmediate(tick));
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-
-  return {
-    async stop() {
-      stopped = true;
-      unsubscribe();
-      clearInterval(timer);
-      while (running) await running;
-      ticks.untrack();
+  return startPeriodicJob(deps, {
+    name: 'refund-worker',
+    intervalMs,
+    failureMessage: 'refund pass failed',
+    async pass(log) {
+      const count = await deps.refunds.processDue();
+      if (count > 0) log.debug({ count }, 'refunds processed');
     },
-  };
+    wake: (kick) => deps.refunds.onKick(kick),
+  });
 }

@@ -1,5 +1,7 @@
 import type { AppDeps } from '../deps';
-import { logJobFailure } from './job-log';
+import { startPeriodicJob, type RunningJob } from './periodic';
+
+export type { RunningJob } from './periodic';
 
 /**
  * Returns expired reservations to stock (and, every ten minutes, deletes rate-limit counters that
@@ -32,50 +34,22 @@ export async function sweepRateLimits(
 /** Rate-limit counters are swept at most this often (they only grow slowly). */
 const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
 
-export interface RunningJob {
-  /** Stops the timer and waits for a sweep in progress. */
-  stop(): Promise<void>;
-}
-
 export function startReservationSweeper(
   deps: Pick<AppDeps, 'payments' | 'auth' | 'wallet' | 'config' | 'logger' | 'jobTicks'>,
 ): RunningJob {
-  const log = deps.logger.child({ job: 'reservation-sweeper' });
-  const ticks = deps.jobTicks.track('reservation-sweeper');
-  let running: Promise<void> | undefined;
-  let stopped = false;
   let lastRateLimitSweep = 0;
-
-  const tick = () => {
-    if (stopped || running) return;
-    running = sweepExpiredReservations(deps)
-      .then(async (ended) => {
-        if (ended > 0) log.info({ ended }, 'expired reservations returned to stock');
-        if (Date.now() - lastRateLimitSweep >= RATE_LIMIT_SWEEP_MS) {
-          lastRateLimitSweep = Date.now();
-          const deleted = await sweepRateLimits(deps);
-          if (deleted > 0) log.debug({ deleted }, 'old rate-limit counters deleted');
-        }
-        ticks.completed();
-      })
-      .catch((err: unknown) => {
-        logJobFailure(log, err, 'reservation sweep failed');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
-  const timer = setInterval(tick, deps.config.sweepIntervalSeconds * 1000);
-  timer.unref();
-  tick();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      ticks.untrack();
+  return startPeriodicJob(deps, {
+    name: 'reservation-sweeper',
+    intervalMs: deps.config.sweepIntervalSeconds * 1000,
+    failureMessage: 'reservation sweep failed',
+    async pass(log) {
+      const ended = await sweepExpiredReservations(deps);
+      if (ended > 0) log.info({ ended }, 'expired reservations returned to stock');
+      if (Date.now() - lastRateLimitSweep >= RATE_LIMIT_SWEEP_MS) {
+        lastRateLimitSweep = Date.now();
+        const deleted = await sweepRateLimits(deps);
+        if (deleted > 0) log.debug({ deleted }, 'old rate-limit counters deleted');
+      }
     },
-  };
+  });
 }
