@@ -9,6 +9,8 @@ export type PageContext = {
   publicUrl: string;
   /** The local demo ledger runs: every page says its payments are not real. */
   demoLedger: boolean;
+  /** The shop's name (SHOP_NAME). */
+  shopName: string;
   /**
    * The shop's API in process, as the visitor (their cookies, address and origin): for actions that
    * need the answer's headers (a session cookie to pass on). Queries go through the web API client,

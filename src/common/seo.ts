@@ -39,8 +39,8 @@ export function productJsonLd(p: Product, publicUrl: string): Record<string, unk
 }
 
 /** A product page's document title (what a search result and a browser tab show). */
-export function productTitle(p: Pick<Product, 'title' | 'brand'>): string {
-  return `${p.title} — ${p.brand} | Aelo`;
+export function productTitle(p: Pick<Product, 'title' | 'brand'>, shopName: string): string {
+  return `${p.title} — ${p.brand} | ${shopName}`;
 }
 
 /** What a product's page carries in its head: title, description, canonical URL, image, JSON-LD. */
@@ -52,9 +52,9 @@ export interface ProductHead {
   jsonLd: Record<string, unknown>;
 }
 
-export function productHead(p: Product, publicUrl: string): ProductHead {
+export function productHead(p: Product, publicUrl: string, shopName: string): ProductHead {
   return {
-    title: productTitle(p),
+    title: productTitle(p, shopName),
     description: productMetaDescription(p),
     url: `${publicUrl}/products/${p.id}`,
     image: p.images[0] ? absoluteUrl(p.images[0].url, publicUrl) : undefined,

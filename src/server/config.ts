@@ -13,6 +13,7 @@ import {
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-ip';
 import { CRASH_POINTS } from './lib/crash-point';
 import { projectRoot } from './lib/paths';
+import { DEFAULT_SHOP_NAME } from '#common/shop';
 
 /**
  * The only reader of `process.env`. Everything the server can be told lives here, validated once.
@@ -95,12 +96,15 @@ export const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalString,
   S3_FORCE_PATH_STYLE: bool(true),
   SEED_DEMO: bool(true),
+  /** The shop's name in page titles, mails, Solana Pay requests, wallet sign-in and two-factor apps. */
+  SHOP_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SHOP_NAME),
   /** Admins must have two-factor sign-in on to use the back office. */
   ADMIN_REQUIRE_2FA: bool(false),
   /** Outgoing mail: an SMTP URL (smtp://user:pass@host:587, smtps://...); unset = .eml files in DATA_DIR/outbox. */
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   /** The From of every mail the shop sends. */
-  MAIL_FROM: z.string().trim().min(3).default('Aelo <no-reply@aelo.local>'),
+  /** The From of every mail the shop sends; unset = the shop's name at no-reply@aelo.local. */
+  MAIL_FROM: optionalString.pipe(z.string().min(3).optional()),
   /** How often the mail sender looks for mail to send. */
   MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   /** Sending attempts of a mail before it is dead-lettered ('failed', listed in the admin's Outbox). */
@@ -230,10 +234,11 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl,
+    shopName: env.SHOP_NAME,
     adminRequireTwoFactor: env.ADMIN_REQUIRE_2FA,
     mail: {
       smtpUrl: env.SMTP_URL ?? null,
-      from: env.MAIL_FROM,
+      from: env.MAIL_FROM ?? `${env.SHOP_NAME} <no-reply@aelo.local>`,
       outboxDir: path.join(dataDir, 'outbox'),
       sendIntervalMs: env.MAIL_SEND_INTERVAL_MS,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,

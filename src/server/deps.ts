@@ -116,7 +116,7 @@ export async function createDeps(
   options: CreateDepsOptions = {},
 ): Promise<AppDeps> {
   // Every mail template is read and checked first: a missing or broken file stops the start, naming it.
-  installMailTemplates(config.mail.templatesDir);
+  installMailTemplates(config.mail.templatesDir, config.shopName);
   const database =
     options.database ??
     (await openDatabase({
@@ -258,6 +258,7 @@ export async function createDeps(
     wallet: createWalletService({
       db: database.db,
       publicUrl: config.publicUrl,
+      shopName: config.shopName,
       cluster: async () => (await chain.tokenInfo()).cluster,
       rateLimiter: createRateLimiter(database.db),
     }),

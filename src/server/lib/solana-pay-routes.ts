@@ -15,8 +15,8 @@ import { validate } from './validate';
 const ReferenceParamSchema = z.object({ reference: PaymentReferenceSchema });
 
 /** What a Solana Pay wallet shows before it asks for the account (GET of a transaction request). */
-export function solanaPayLabel(publicUrl: string) {
-  return { label: 'Aelo', icon: `${publicUrl}/favicon.svg` };
+export function solanaPayLabel(shopName: string, publicUrl: string) {
+  return { label: shopName, icon: `${publicUrl}/favicon.svg` };
 }
 
 /** The owners of programs and sysvars (the loaders, the sysvar program): no account of theirs pays. */
@@ -94,6 +94,7 @@ async function assertPayingAccount(text: string, chain: PayingAccountChain): Pro
  * the capability, every amount the server's.
  */
 export function transactionRequestRoutes(options: {
+  shopName: string;
   publicUrl: string;
   chain: PayingAccountChain;
   transactionFor: (reference: string, account: string) => Promise<TransactionRequestResponse>;
@@ -101,7 +102,7 @@ export function transactionRequestRoutes(options: {
   return new Hono<AppEnv>()
     .use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'] }))
     .get('/:reference', validate('param', ReferenceParamSchema), (c) =>
-      c.json(solanaPayLabel(options.publicUrl)),
+      c.json(solanaPayLabel(options.shopName, options.publicUrl)),
     )
     .post(
       '/:reference',

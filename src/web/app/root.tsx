@@ -25,6 +25,8 @@ import { AreaErrorBoundary, AreaError } from './error-boundaries';
 import { NotFoundContent } from './layouts/not-found-content';
 import { LoaderQueries, prefetchQueries, revalidateAfterSubmit } from './route-data';
 import { useNonce } from '#web/lib/nonce';
+import { ShopNameProvider } from '#web/lib/shop-name';
+import { DEFAULT_SHOP_NAME } from '#common/shop';
 import fontHref from './fonts/inter-core-wght-normal.woff2?url';
 import stylesHref from './styles.css?url';
 
@@ -58,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs<PageContex
   return data({
     ...queries,
     demoLedger: context.demoLedger,
+    shopName: context.shopName,
     publicUrl: context.publicUrl,
     consentFlags: consentFlagsFromCookies(request.headers.get('cookie')),
   });
@@ -89,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {root?.demoLedger ? <DemoLedgerBanner /> : null}
-        {children}
+        <ShopNameProvider value={root?.shopName ?? DEFAULT_SHOP_NAME}>{children}</ShopNameProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

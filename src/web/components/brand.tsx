@@ -1,6 +1,6 @@
 import { cn } from '../lib/cn';
+import { useShopName } from '../lib/shop-name';
 
-export const BRAND_NAME = 'Aelo';
 export const BRAND_TAGLINE = 'Pre-loved activewear';
 export const TOKEN_SYMBOL = 'AELO';
 
@@ -40,7 +40,7 @@ export function BrandLockup({
             tone === 'dark' ? 'text-stone-950' : 'text-white',
           )}
         >
-          {BRAND_NAME}
+          {useShopName()}
         </span>
         {showTagline ? (
           <span

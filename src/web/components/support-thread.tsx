@@ -1,5 +1,6 @@
 import { cn } from '#web/lib/cn';
 import { useDateFormatter } from '#web/lib/local-time';
+import { useShopName } from '#web/lib/shop-name';
 import type { MessageReply } from '#common/schemas/support-threads';
 
 /**
@@ -19,12 +20,13 @@ export function SupportThread({
   className?: string;
 }) {
   const formatDate = useDateFormatter();
+  const shopName = useShopName();
   if (replies.length === 0) return null;
   const author = (kind: MessageReply['authorKind']) =>
     kind === 'admin'
       ? perspective === 'admin'
-        ? 'You (Aelo)'
-        : 'Aelo Support'
+        ? `You (${shopName})`
+        : `${shopName} Support`
       : perspective === 'admin'
         ? kind === 'guest'
           ? 'Guest'

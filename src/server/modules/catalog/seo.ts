@@ -1,6 +1,3 @@
-import type { Product } from '#common/schemas/product';
-import { absoluteUrl, productJsonLd, productMetaDescription } from '#common/seo';
-
 /** Static pages listed in the sitemap, besides one URL per product. */
 export const SITEMAP_PAGES = [
   '/',
@@ -13,46 +10,13 @@ export const SITEMAP_PAGES = [
   '/contact',
 ];
 
-const escapeHtml = (s: string) =>
+const escapeXml = (s: string) =>
   s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-const escapeXml = escapeHtml;
-
-/**
- * Puts a product's title, description, canonical URL, Open Graph tags and JSON-LD into the SPA's
- * index.html, so a shared product link previews and indexes well. JSON-LD is data, not script:
- * CSP does not run it, and `<` is escaped so it cannot close the tag.
- */
-export function injectProductHead(html: string, p: Product, publicUrl: string): string {
-  const title = `${p.title} — ${p.brand} | Aelo`;
-  const description = productMetaDescription(p);
-  const url = `${publicUrl}/products/${p.id}`;
-  const image = p.images[0] ? absoluteUrl(p.images[0].url, publicUrl) : undefined;
-  const json = JSON.stringify(productJsonLd(p, publicUrl)).replace(/</g, '\\u003c');
-  const tags = [
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    `<meta property="og:type" content="product" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<script type="application/ld+json">${json}</script>`,
-  ].join('\n    ');
-  // Replacer functions, not replacement strings: a product text containing $` $' $& or $1 must be
-  // inserted as written, not expanded into other parts of the page.
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeHtml(description)}" />`,
-    )
-    .replace('</head>', () => `    ${tags}\n  </head>`);
-}
 
 export function sitemapXml(publicUrl: string, products: Array<{ id: string; updatedAt: string }>): string {
   const urls = [

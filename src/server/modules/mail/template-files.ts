@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Mustache from 'mustache';
 import { projectRoot } from '#server/lib/paths';
+import { DEFAULT_SHOP_NAME } from '#common/shop';
 
 /**
  * The shop's mails as plain files an owner can edit (MAIL_TEMPLATES_DIR, by default mail-templates/
@@ -9,7 +10,7 @@ import { projectRoot } from '#server/lib/paths';
  * two shared layouts, `layout.txt` and `layout.html`, that wrap every body. Mustache (logic-less):
  * `{{name}}` is a value, `{{#x}}...{{/x}}` shows a part when x is set (or repeats it for a list),
  * `{{^x}}...{{/x}}` when it is not. In HTML every `{{value}}` is escaped; the text parts and the
- * subject are sent as they are (they are not HTML).
+ * subject are sent as they are (they are not HTML). `{{shopName}}` (SHOP_NAME) is set in every one.
  *
  * Every file is read and parsed once, at start-up: a missing or broken one stops the server with
  * a message naming the file, never a failure when a mail is sent.
@@ -45,6 +46,8 @@ interface KindTemplates {
 
 export interface MailTemplates {
   dir: string;
+  /** `{{shopName}}` in every template and layout (SHOP_NAME). */
+  shopName: string;
   layout: { text: string; html: string };
   kinds: Record<MailKind, KindTemplates>;
 }
@@ -87,7 +90,7 @@ function readTemplate(dir: string, relative: string): string {
 }
 
 /** Reads and checks every template under `dir`; throws a MailTemplateError naming the first bad file. */
-export function loadMailTemplates(dir: string): MailTemplates {
+export function loadMailTemplates(dir: string, shopName: string = DEFAULT_SHOP_NAME): MailTemplates {
   const [text, html] = LAYOUTS.map((name) => readTemplate(dir, name)) as [string, string];
   if (!html.includes('{{{body}}}'))
     throw new MailTemplateError(path.join(dir, 'layout.html'), 'has no {{{body}}}');
@@ -102,7 +105,7 @@ export function loadMailTemplates(dir: string): MailTemplates {
     ];
     kinds[kind] = { subject, text: body, html: htmlBody };
   }
-  return { dir, layout: { text, html }, kinds };
+  return { dir, shopName, layout: { text, html }, kinds };
 }
 
 /** The escaping of every `{{value}}` in HTML: the five characters that matter in text and quoted attributes. */
@@ -114,16 +117,25 @@ const asIs = (value: unknown) => String(value);
 /** Renders one kind's subject, text (in layout.txt) and HTML (in layout.html). */
 export function renderMailTemplates(templates: MailTemplates, kind: MailKind, view: MailView): RenderedMail {
   const t = templates.kinds[kind];
+  const shopName = templates.shopName;
+  view = { shopName, ...view };
   const subject = Mustache.render(t.subject, view, {}, { escape: asIs }).replace(/\s+/g, ' ').trim();
   const text = Mustache.render(t.text, view, {}, { escape: asIs }).replace(/\s+$/, '');
   const html = Mustache.render(t.html, view, {}, { escape: escapeHtml }).trim();
   return {
     subject,
-    text: Mustache.render(templates.layout.text, { subject, body: text }, {}, { escape: asIs }).replace(
-      /\s+$/,
-      '',
-    ),
-    html: Mustache.render(templates.layout.html, { subject, body: html }, {}, { escape: escapeHtml }).trim(),
+    text: Mustache.render(
+      templates.layout.text,
+      { shopName, subject, body: text },
+      {},
+      { escape: asIs },
+    ).replace(/\s+$/, ''),
+    html: Mustache.render(
+      templates.layout.html,
+      { shopName, subject, body: html },
+      {},
+      { escape: escapeHtml },
+    ).trim(),
   };
 }
 
@@ -132,8 +144,8 @@ export function renderMailTemplates(templates: MailTemplates, kind: MailKind, vi
 let active: MailTemplates | undefined;
 
 /** Loads `dir` (throwing a MailTemplateError naming a bad file) and uses it for every mail from now on. */
-export function installMailTemplates(dir: string): MailTemplates {
-  active = active?.dir === dir ? active : loadMailTemplates(dir);
+export function installMailTemplates(dir: string, shopName: string = DEFAULT_SHOP_NAME): MailTemplates {
+  active = active?.dir === dir && active.shopName === shopName ? active : loadMailTemplates(dir, shopName);
   return active;
 }
 

@@ -115,6 +115,7 @@ export function pagesHandler(
       nonce,
       publicUrl: deps.config.publicUrl,
       demoLedger: deps.config.solana.localLedger,
+      shopName: deps.config.shopName,
       fetchApi,
       markIncomplete: () => (incomplete = true),
     };

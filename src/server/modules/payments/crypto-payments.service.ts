@@ -15,6 +15,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getTransferCheckedInstruction } from '@solana-program/token';
 import { centsToBaseUnits, SOL_DECIMALS } from '#common/crypto-amounts';
+import { shortOrderId } from '#common/format';
 import type { TransactionRequestResponse } from '#common/schemas/chain';
 import type { CheckoutResponse } from '#common/schemas/checkout';
 import { encodeTransferRequestUrl } from '#common/solana-pay';
@@ -287,8 +288,8 @@ export function createCryptoPaymentsService(deps: {
           decimals,
           splToken: quote.mint,
           reference,
-          label: 'Aelo',
-          message: `Aelo order ${reference.slice(0, 8)}`,
+          label: config.shopName,
+          message: `${config.shopName} order ${shortOrderId(reference)}`,
         }),
         transactionUrl: `${config.publicUrl}/api/solana-pay/payments/${reference}`,
       };
@@ -344,7 +345,7 @@ export function createCryptoPaymentsService(deps: {
       );
       return {
         transaction: getBase64EncodedWireTransaction(compileTransaction(message)),
-        message: `Aelo order ${reference.slice(0, 8)}`,
+        message: `${config.shopName} order ${shortOrderId(reference)}`,
       };
     },
 

@@ -48,6 +48,7 @@ export function stripeWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
 /** Solana Pay transaction requests for checkout payments, at /api/solana-pay/payments/:reference. */
 export function paymentTransactionRoutes(deps: AppDeps): Hono<AppEnv> {
   return transactionRequestRoutes({
+    shopName: deps.config.shopName,
     publicUrl: deps.config.publicUrl,
     chain: deps.chain,
     transactionFor: (reference, account) => deps.cryptoPayments.transactionFor(reference, account),

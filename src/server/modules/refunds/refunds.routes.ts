@@ -19,7 +19,9 @@ const TokenQuerySchema = z.object({ token: z.string().max(200).default('') });
 export function refundTransactionRoutes(deps: AppDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'] }))
-    .get('/:id', validate('param', RefundParamSchema), (c) => c.json(solanaPayLabel(deps.config.publicUrl)))
+    .get('/:id', validate('param', RefundParamSchema), (c) =>
+      c.json(solanaPayLabel(deps.config.shopName, deps.config.publicUrl)),
+    )
     .post(
       '/:id',
       validate('param', RefundParamSchema),

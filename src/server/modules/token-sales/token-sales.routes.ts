@@ -39,6 +39,7 @@ export function tokenPurchaseRoutes(deps: AppDeps): Hono<AppEnv> {
  */
 export function tokenPurchaseTransactionRoutes(deps: AppDeps): Hono<AppEnv> {
   return transactionRequestRoutes({
+    shopName: deps.config.shopName,
     publicUrl: deps.config.publicUrl,
     chain: deps.chain,
     transactionFor: (reference, account) => deps.tokenSales.transactionFor(reference, account),

@@ -17,7 +17,9 @@ import { createWalletRepository } from './wallet.repository';
 /** Sign-in requests one customer may ask for per quarter hour. */
 export const WALLET_CHALLENGE_RATE_LIMIT: RateLimitRule = { max: 20, windowSeconds: 900 };
 
-export const SIGN_IN_STATEMENT = 'Link this wallet to your Aelo account to see your holder rewards.';
+/** What the wallet shows the customer above the message they sign. */
+export const signInStatement = (shopName: string) =>
+  `Link this wallet to your ${shopName} account to see your holder rewards.`;
 
 /**
  * A customer's wallet, proven before it is linked (Sign In With Solana, the Wallet Standard
@@ -29,6 +31,7 @@ export const SIGN_IN_STATEMENT = 'Link this wallet to your Aelo account to see y
 export function createWalletService(deps: {
   db: Db;
   publicUrl: string;
+  shopName: string;
   cluster: () => Promise<Cluster>;
   rateLimiter: RateLimiter;
 }) {
@@ -44,7 +47,7 @@ export function createWalletService(deps: {
     return {
       domain: url.host,
       address,
-      statement: SIGN_IN_STATEMENT,
+      statement: signInStatement(deps.shopName),
       uri: url.origin,
       version: '1',
       chainId: WALLET_CHAINS[await deps.cluster()],

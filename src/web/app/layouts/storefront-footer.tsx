@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { BrandLockup } from '#web/components/brand';
 import { paths } from '#web/config/paths';
 import { useContactEmail } from '#web/lib/shop-info';
+import { useShopName } from '#web/lib/shop-name';
 
 const columns = [
   {
@@ -32,6 +33,7 @@ const columns = [
 export function StorefrontFooter() {
   const year = new Date().getFullYear();
   const contactEmail = useContactEmail();
+  const shopName = useShopName();
   return (
     <footer className="bg-stone-950 text-stone-300">
       <div className="mx-auto w-full max-w-7xl px-5 pt-16 pb-10 sm:px-8">
@@ -66,7 +68,7 @@ export function StorefrontFooter() {
           ))}
         </div>
         <div className="mt-14 flex flex-col gap-2 border-t border-white/10 pt-6 text-xs text-stone-400 sm:flex-row sm:items-center sm:justify-between">
-          <p>© {year} Aelo. All rights reserved.</p>
+          <p>{`© ${year} ${shopName}. All rights reserved.`}</p>
           {contactEmail ? (
             <p>
               Questions?{' '}

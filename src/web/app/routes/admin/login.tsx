@@ -17,6 +17,7 @@ import { PageSpinner } from '#web/components/ui/spinner';
 import { paths } from '#web/config/paths';
 import { meQueryOptions, useCurrentUser } from '#web/lib/current-user';
 import { formText } from '#web/lib/form-data';
+import { useShopName } from '#web/lib/shop-name';
 import {
   ADMIN_LOGIN_FALLBACK,
   unansweredStep,
@@ -45,7 +46,9 @@ export default function AdminLoginPage() {
             <BrandMark className="size-10" />
             <div>
               <h1 className="text-2xl font-semibold tracking-tight text-stone-950">Admin Login</h1>
-              <p className="mt-1.5 text-sm text-stone-500">The Aelo back office. Staff accounts only.</p>
+              <p className="mt-1.5 text-sm text-stone-500">
+                The {useShopName()} back office. Staff accounts only.
+              </p>
             </div>
           </div>
           <AdminLoginForm initialError={adminCheckMessage(params.get('reason'))} />

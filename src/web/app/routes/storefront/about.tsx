@@ -2,6 +2,7 @@ import { ArrowRight, Gem, Leaf, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button';
 import { paths } from '#web/config/paths';
+import { useShopName } from '#web/lib/shop-name';
 import { InfoPage, InfoSection } from '#web/app/layouts/info-page';
 
 const values = [
@@ -49,7 +50,7 @@ export default function StorefrontAboutPage() {
   return (
     <InfoPage
       eyebrow="Our story"
-      title="About Aelo"
+      title={`About ${useShopName()}`}
       width="wide"
       intro="Our mission is to give premium activewear a second life: every piece pre-loved, authenticated and ready for another season of training, and every order shared with the community that holds AELO."
     >

@@ -16,6 +16,7 @@ import type { PageContext } from '#common/page-context';
 import { productHead, productTitle, type ProductHead } from '#common/seo';
 import { clientData, prefetchQueries, revalidateAfterSubmit } from '#web/app/route-data';
 import { EcosystemBody, RewardsBody } from '#web/app/landing-sections';
+import { useShopName } from '#web/lib/shop-name';
 import { ApiError } from '#web/lib/api-client';
 import type { OpenedFromShopState } from '#web/features/catalog/components/product-card';
 import { ProductBrowser } from '#web/features/catalog/components/product-browser';
@@ -182,6 +183,7 @@ export function LandingPage() {
   // /#rewards and /#ecosystem sit below the product grid, which grows once it has loaded.
   useHashAnchor();
   const { data: openProduct } = useProduct(productId);
+  const shopName = useShopName();
   const addItem = useCartStore((s) => s.addItem);
   const openCart = useCartStore((s) => s.open);
 
@@ -230,7 +232,7 @@ export function LandingPage() {
   return (
     <>
       {/* A product URL's title is its search result's title, in the server's HTML and once live. */}
-      {productId && openProduct ? <title>{productTitle(openProduct)}</title> : <PageTitle />}
+      {productId && openProduct ? <title>{productTitle(openProduct, shopName)}</title> : <PageTitle />}
       <TickerBoundary>
         <TokenTicker />
       </TickerBoundary>
@@ -289,7 +291,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs<Pa
   const { product, missing } = await opened;
   // A product that does not exist is the landing page with the modal's "not found", as a 404.
   return data(
-    { ...queries, product: product ? productHead(product, context.publicUrl) : null },
+    { ...queries, product: product ? productHead(product, context.publicUrl, context.shopName) : null },
     { status: missing ? 404 : 200 },
   );
 }

@@ -7,6 +7,7 @@ import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { paths } from '#web/config/paths';
 import { formText } from '#web/lib/form-data';
+import { useShopName } from '#web/lib/shop-name';
 import { loadAuthSchemas, preloadAuthSchemas } from '../api/auth-schemas';
 import { INTENT, type LoginResult } from '../api/form-results';
 import { useActionResult, useFormPost } from '../hooks/use-form-post';
@@ -38,6 +39,7 @@ export function LoginForm() {
   const [result, setAside] = useActionResult<LoginResult>();
   const { post, pendingIntent } = useFormPost();
   const [params] = useSearchParams();
+  const shopName = useShopName();
   const [mode, setMode] = useState<Mode>(() =>
     result?.step === 'credentials'
       ? result.mode
@@ -165,7 +167,7 @@ export function LoginForm() {
 
       {/* The mode switch: a GET of /login?mode=… without JavaScript, local with it. */}
       <form method="get" action={paths.login.getHref()} className="mt-8 text-center text-sm text-stone-500">
-        {isSignIn ? 'New to Aelo?' : 'Already have an account?'}{' '}
+        {isSignIn ? `New to ${shopName}?` : 'Already have an account?'}{' '}
         <button
           type="submit"
           name={MODE_PARAM}

@@ -9,6 +9,7 @@ import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api-client';
 import { formText } from '#web/lib/form-data';
+import { useShopName } from '#web/lib/shop-name';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -17,13 +18,14 @@ import {
 } from '../api/two-factor';
 
 /** The backup codes as a text file: one per line, under a line saying what they are. */
-function backupCodesText(codes: readonly string[]): string {
-  return `Aelo two-factor backup codes (each signs you in once)\n\n${codes.join('\n')}\n`;
+function backupCodesText(shopName: string, codes: readonly string[]): string {
+  return `${shopName} two-factor backup codes (each signs you in once)\n\n${codes.join('\n')}\n`;
 }
 
 /** Copy and Download for the backup codes, so they can be kept somewhere safe in one step. */
 function BackupCodeActions({ codes }: { codes: readonly string[] }) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const shopName = useShopName();
   useEffect(() => {
     if (copy === 'idle') return;
     const timer = setTimeout(() => setCopy('idle'), 2000);
@@ -31,14 +33,14 @@ function BackupCodeActions({ codes }: { codes: readonly string[] }) {
   }, [copy]);
   const copyCodes = async () => {
     try {
-      await navigator.clipboard.writeText(backupCodesText(codes));
+      await navigator.clipboard.writeText(backupCodesText(shopName, codes));
       setCopy('copied');
     } catch {
       setCopy('failed');
     }
   };
   const download = () => {
-    const url = URL.createObjectURL(new Blob([backupCodesText(codes)], { type: 'text/plain' }));
+    const url = URL.createObjectURL(new Blob([backupCodesText(shopName, codes)], { type: 'text/plain' }));
     const link = document.createElement('a');
     link.href = url;
     link.download = 'aelo-backup-codes.txt';

@@ -4,6 +4,7 @@ import { CHECKOUT_SERVER_MESSAGES } from '#common/schemas/checkout';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { useShopName } from '#web/lib/shop-name';
 import { CartTotalsList } from './cart-totals';
 import { CryptoBlock } from './crypto-payment-block';
 import { OrderReview } from './order-review';
@@ -29,14 +30,15 @@ function useServedOverHttps(): boolean {
  */
 function SecureBanner() {
   const encrypted = useServedOverHttps();
+  const shopName = useShopName();
   return (
     <div className="flex items-center gap-3 rounded-2xl bg-rose-50/70 px-4 py-3 ring-1 ring-rose-100">
       <ShieldCheck className="size-5 shrink-0 text-rose-600" aria-hidden="true" />
       <p className="min-w-0 text-[13px] leading-snug text-stone-600">
         <span className="block text-sm font-semibold text-stone-950">Secure Checkout</span>
         {encrypted
-          ? "Encrypted end to end. Aelo never sees your card number or your wallet's keys."
-          : "Card numbers are entered on Stripe's page and wallet keys stay in your wallet: Aelo never sees either."}
+          ? `Encrypted end to end. ${shopName} never sees your card number or your wallet's keys.`
+          : `Card numbers are entered on Stripe's page and wallet keys stay in your wallet: ${shopName} never sees either.`}
       </p>
     </div>
   );

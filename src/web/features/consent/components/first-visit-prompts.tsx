@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Dialog } from '#web/components/ui/dialog';
 import { paths } from '#web/config/paths';
+import { useShopName } from '#web/lib/shop-name';
 import {
   CONSENT_STORAGE_KEYS,
   useCookieConsent,
@@ -116,6 +117,7 @@ const ACKNOWLEDGE = { name: CONSENT_STORAGE_KEYS.disclaimerAccepted, value: 'tru
 export function DisclaimerModal() {
   const accepted = useStoredFlag(CONSENT_STORAGE_KEYS.disclaimerAccepted);
   const acknowledge = () => writeStoredFlag(CONSENT_STORAGE_KEYS.disclaimerAccepted, true);
+  const shopName = useShopName();
   return (
     <Dialog
       open={accepted === null || accepted === false}
@@ -128,8 +130,8 @@ export function DisclaimerModal() {
     >
       <ConsentForm id={DISCLAIMER_FORM_ID} className="space-y-6">
         <p className="text-[15px] leading-relaxed text-stone-700">
-          Welcome to Aelo, the shop for pre-loved, authenticated activewear tied to the AELO token. Please
-          read this before you shop or buy the token.
+          Welcome to {shopName}, the shop for pre-loved, authenticated activewear tied to the AELO token.
+          Please read this before you shop or buy the token.
         </p>
         <div className="space-y-5 rounded-xl bg-stone-50 p-5 ring-1 ring-stone-200/70">
           <Points title="Investment risks" points={investmentRisks} />
