@@ -132,6 +132,7 @@ export async function createDeps(
     transport: createMailTransport(config, logger),
     logger,
     maxAttempts: config.mail.maxAttempts,
+    database,
   });
   const auth = createAuthService({ config, database, logger, mail });
   const storage = createStorage(config);
@@ -279,7 +280,7 @@ export async function createDeps(
 
 export async function closeDeps(deps: AppDeps, options: { keepDatabase?: boolean } = {}): Promise<void> {
   deps.catalog.close();
-  deps.mail.close();
+  await deps.mail.close();
   await deps.localChain?.close();
   await deps.events.close();
   if (!options.keepDatabase) await deps.database.close();

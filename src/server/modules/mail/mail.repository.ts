@@ -15,6 +15,9 @@ export interface OutgoingMail {
 
 export type MailStatus = 'pending' | 'sent' | 'failed';
 
+/** NOTIFYed when mail is queued: delivered when the queuing transaction commits, to every instance. */
+export const MAIL_QUEUED_CHANNEL = 'mail_queued';
+
 /** A queued mail as the admin's Outbox lists it (never its event key or order). */
 const OUTBOX_COLUMNS = [
   'id',
@@ -49,7 +52,10 @@ export function createMailRepository(db: Db) {
         .onConflict((oc) => oc.column('event_key').doNothing())
         .returning('id')
         .executeTakeFirst();
-      return row !== undefined;
+      if (row === undefined) return false;
+      // In the caller's transaction: PostgreSQL delivers it when (and only if) that commits.
+      await sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`.execute(db);
+      return true;
     },
 
     /**

@@ -1,7 +1,13 @@
 import type { OrderMailKind } from '#common/schemas/admin-orders';
-import type { Db } from '#server/db/client';
+import type { Database, Db } from '#server/db/client';
 import type { Logger } from '#server/lib/logger';
-import { createMailRepository, type MailStatus, type OutgoingMail, type QueuedMail } from './mail.repository';
+import {
+  createMailRepository,
+  MAIL_QUEUED_CHANNEL,
+  type MailStatus,
+  type OutgoingMail,
+  type QueuedMail,
+} from './mail.repository';
 import type { MailTransport } from './mail-transport';
 
 /**
@@ -23,17 +29,20 @@ export interface MailService {
   enqueue(mail: OutgoingMail, db?: Db): Promise<boolean>;
   /** Sends what is due (at `now`, by default the database's clock); returns how many were sent. */
   sendDue(now?: Date): Promise<number>;
-  /** Called after every enqueue (the sender job wakes at once). */
+  /**
+   * Called when mail was queued, here or on another instance, once its transaction committed (a
+   * NOTIFY on MAIL_QUEUED_CHANNEL): the sender job wakes at once and finds it.
+   */
   onQueued(listener: () => void): () => void;
   /** Tells the sender that mail was put back in the queue outside enqueue (the Outbox's Send again). */
   wake(): void;
-  /** Closes the transport's connections (after the sender job stopped). */
-  close(): void;
+  /** Stops listening and closes the transport's connections (after the sender job stopped). */
+  close(): Promise<void>;
 }
 
 /**
  * Queues a mail in `db` (a transaction's, so it is sent only if that commits); false when its event
- * already has one. The sender finds it on its next pass.
+ * already has one. The sender is woken when it commits (MAIL_QUEUED_CHANNEL), on every instance.
  */
 export function queueMail(db: Db, mail: OutgoingMail): Promise<boolean> {
   return createMailRepository(db).insertIfAbsent(mail);
@@ -91,11 +100,21 @@ export function createMailService(deps: {
   logger: Logger;
   /** Attempts before a mail is dead-lettered (default MAX_ATTEMPTS). */
   maxAttempts?: number;
+  /** Where queued mail is announced (LISTEN); without it only the sender's own timer finds it. */
+  database?: Pick<Database, 'listen'>;
 }): MailService {
   const { db, transport } = deps;
   const maxAttempts = deps.maxAttempts ?? MAX_ATTEMPTS;
   const log = deps.logger.child({ module: 'mail' });
   const listeners = new Set<() => void>();
+  const wakeAll = () => {
+    for (const listener of listeners) listener();
+  };
+  // A NOTIFY missed while the LISTEN connection is down is found by the sender's next timed pass.
+  const unlisten = deps.database?.listen(MAIL_QUEUED_CHANNEL, wakeAll).catch((err: unknown) => {
+    log.warn({ err }, 'not listening for queued mail: the sender finds it on its timer');
+    return undefined;
+  });
 
   const attempt = async (mail: QueuedMail): Promise<boolean> => {
     const repo = createMailRepository(db);
@@ -120,10 +139,8 @@ export function createMailService(deps: {
   };
 
   return {
-    async enqueue(mail, within = db) {
-      const queued = await queueMail(within, mail);
-      if (queued) for (const listener of listeners) listener();
-      return queued;
+    enqueue(mail, within = db) {
+      return queueMail(within, mail);
     },
 
     async sendDue(now) {
@@ -141,11 +158,12 @@ export function createMailService(deps: {
       return () => listeners.delete(listener);
     },
 
-    wake() {
-      for (const listener of listeners) listener();
-    },
+    wake: wakeAll,
 
-    close() {
+    async close() {
+      await (
+        await unlisten
+      )?.();
       transport.close();
     },
   };
