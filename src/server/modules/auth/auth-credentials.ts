@@ -5,7 +5,7 @@ import type { AppError } from '#server/lib/app-error';
 import { consumeNetworkLimit } from '#server/lib/client-limits';
 import type { RateLimiter } from '#server/lib/rate-limiter';
 import type { createAuthRepository } from './auth.repository';
-import type { AuthRequestContext, AuthResult } from './auth.service';
+import type { AuthRequestContext, AuthResult } from './auth.types';
 import { forwardRequest, readJson, type BetterAuth } from './better-auth';
 import { assertStrongPassword } from './password-policy';
 import type { SignInGuard } from './sign-in-guard';

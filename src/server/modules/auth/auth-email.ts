@@ -15,7 +15,7 @@ import { createRateLimiter } from '#server/lib/rate-limiter';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/mail-templates';
 import { createAuthRepository } from './auth.repository';
-import type { AuthRequestContext, AuthResult } from './auth.service';
+import type { AuthRequestContext, AuthResult } from './auth.types';
 import { forwardRequest, readJson, type BetterAuth, type PasswordHasher } from './better-auth';
 import { createPasswordResetLimits, type ResetRequester } from './password-reset-limits';
 import { assertStrongPassword } from './password-policy';

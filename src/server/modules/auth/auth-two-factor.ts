@@ -2,7 +2,7 @@ import type { AuthUserResponse, TwoFactorEnableResponse, TwoFactorStatus } from 
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
 import type { createAuthRepository } from './auth.repository';
-import type { AuthRequestContext, AuthResult } from './auth.service';
+import type { AuthRequestContext, AuthResult } from './auth.types';
 import { forwardRequest, readJson, type BetterAuth } from './better-auth';
 
 /**

@@ -4,7 +4,7 @@ import type { AppDeps } from '#server/deps';
 import { clientIpOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
-import type { AuthRequestContext, AuthResult } from './auth.service';
+import type { AuthRequestContext, AuthResult } from './auth.types';
 
 /**
  * /api/auth: the only auth endpoints the shop exposes. better-auth's other endpoints are not

@@ -19,6 +19,7 @@ import { AppError, RateLimitedError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
 import { validationError } from '#server/lib/validate';
 import { createAuthRepository, UniqueViolationError } from './auth.repository';
+import type { AuthRequestContext, AuthResult, CreateUserInput } from './auth.types';
 import {
   createBetterAuth,
   createPasswordHasher,
@@ -71,28 +72,6 @@ export async function createCustomerAccount(
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-
-/** What a route needs from the incoming request. */
-export interface AuthRequestContext {
-  headers: Headers;
-  /** The client's IP as the server determined it (see auth.routes.ts), if known. */
-  clientIp: string | undefined;
-  /** The origin the request was made to (lib/client-ip.ts `requestOriginOf`), if known. */
-  requestOrigin?: string | undefined;
-}
-
-/** A response body plus the Set-Cookie header values the route must send with it. */
-export interface AuthResult<T> {
-  body: T;
-  setCookies: string[];
-}
-
-export interface CreateUserInput {
-  email: string;
-  password: string;
-  name?: string;
-  role?: Role;
-}
 
 export interface AuthService
   extends EmailFlows, EmailChangeFlows, TwoFactorFlows, SessionFlows, CredentialFlows {
