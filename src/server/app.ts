@@ -10,7 +10,7 @@ import { ZodError } from 'zod';
 import { SERVICE_UNAVAILABLE_MESSAGE, type ErrorBody } from '../common/errors';
 import type { AppDeps } from './deps';
 import { isDatabaseUnavailable } from './db/errors';
-import { AppError, RateLimitedError, SERVICE_RETRY_AFTER_SECONDS } from './lib/app-error';
+import { AppError, BusyError, RateLimitedError, SERVICE_RETRY_AFTER_SECONDS } from './lib/app-error';
 import { sessionMiddleware } from './lib/auth-guards';
 import { clientIpMiddleware } from './lib/client-ip';
 import { csrfProtection, pageFormProtection } from './lib/csrf';
@@ -36,6 +36,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { robotsTxt, sitemapXml } from './modules/catalog/seo';
 import { pagesHandler, type PagesOptions } from './modules/pages/pages.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { createLiveStreams } from './modules/events/live-streams.service';
 import type { OpenStreams } from './modules/events/open-streams';
 import { createMetricsService } from './modules/metrics/metrics.service';
 import { httpMetrics, metricsRoutes } from './modules/metrics/metrics.routes';
@@ -152,7 +153,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.route('/api/auth', authEmailRoutes(deps));
   app.route('/api/auth', authTwoFactorRoutes(deps));
   app.route('/api/auth', authSessionRoutes(deps));
-  app.route('/api/events', eventsRoutes(deps, liveStreams));
+  app.route('/api/events', eventsRoutes(createLiveStreams(deps, liveStreams)));
   app.route('/api/uploads', storageRoutes(deps));
   app.route('/api/market', marketRoutes(deps));
   app.route('/api/shop', shopRoutes(deps));
@@ -280,7 +281,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       logger.error({ err, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
       appError = new AppError('INTERNAL', 'Internal server error');
     }
-    if (appError instanceof RateLimitedError) c.header('Retry-After', String(appError.retryAfterSeconds));
+    if (appError instanceof RateLimitedError || appError instanceof BusyError)
+      c.header('Retry-After', String(appError.retryAfterSeconds));
     if (appError.code === 'SERVICE_UNAVAILABLE') c.header('Retry-After', String(SERVICE_RETRY_AFTER_SECONDS));
     return c.json(appError.toBody(), appError.status as 400);
   });

@@ -34,5 +34,14 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** 503 UNAVAILABLE for a while (an instance full): `app.onError` sends the seconds as Retry-After. */
+export class BusyError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message: string) {
+    super('UNAVAILABLE', message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
 /** What a 503 SERVICE_UNAVAILABLE (the database out of reach) asks its caller to wait, as Retry-After. */
 export const SERVICE_RETRY_AFTER_SECONDS = 5;
