@@ -1,5 +1,3 @@
-import type { Config } from '#server/config';
-
 /**
  * What start-up says about the local demo ledger (LOCAL_LEDGER, src/server/config.ts): a warning
  * naming the setting whenever it runs under NODE_ENV=production (its payments are not real, its faucet
@@ -14,7 +12,18 @@ export interface DemoLedgerNotice {
 
 const REAL_CLUSTER = 'set SOLANA_RPC_URL (with TOKEN_MINT and SHOP_WALLET) to take real crypto payments';
 
-export function demoLedgerNotice(config: Pick<Config, 'env' | 'solana'>): DemoLedgerNotice | null {
+/** The settings the notice reads (the shop's Config has them). */
+export interface DemoLedgerSettings {
+  env: string;
+  solana: {
+    /** How the demo ledger runs: opted in (LOCAL_LEDGER=demo), automatically, or not at all. */
+    demoLedger: 'opted-in' | 'automatic' | null;
+    /** What turned it off, when something did. */
+    demoLedgerOffBy: string | null;
+  };
+}
+
+export function demoLedgerNotice(config: DemoLedgerSettings): DemoLedgerNotice | null {
   const { demoLedger, demoLedgerOffBy } = config.solana;
   if (demoLedger === 'opted-in' && config.env === 'production') {
     return {

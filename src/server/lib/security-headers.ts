@@ -1,7 +1,14 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import type { Config } from '../config';
 import type { AppEnv } from './hono-env';
+
+/** The few settings the headers depend on (the shop's Config has them). */
+export interface SecurityHeaderSettings {
+  /** Served over https: HSTS is sent. */
+  secureCookies: boolean;
+  /** Where product photos come from: an S3 bucket's origin is allowed as an image source. */
+  storage: { driver: 'local' } | { driver: 's3'; publicUrl: string };
+}
 
 /** Header name (lower case, as sent) and value pairs, the same on every response they go on. */
 export type FixedHeaders = ReadonlyArray<readonly [string, string]>;
@@ -13,7 +20,7 @@ export type FixedHeaders = ReadonlyArray<readonly [string, string]>;
  * each answer skipping the middleware's per-response steps. Pages get a fresh CSP nonce each, for
  * the scripts React streams.
  */
-export function createSecurityHeaders(config: Config): {
+export function createSecurityHeaders(config: SecurityHeaderSettings): {
   api: MiddlewareHandler<AppEnv>;
   page: MiddlewareHandler<AppEnv>;
 } {
@@ -25,7 +32,7 @@ export function createSecurityHeaders(config: Config): {
 
 /** hono/secure-headers' settings for the shop; `scriptNonce`: a CSP nonce per response (pages). */
 export function securityHeaderOptions(
-  config: Pick<Config, 'secureCookies' | 'storage'>,
+  config: SecurityHeaderSettings,
   scriptNonce: boolean,
 ): Parameters<typeof secureHeaders>[0] {
   return {
@@ -70,7 +77,7 @@ export async function fixedHeadersOf(middleware: MiddlewareHandler<AppEnv>): Pro
   return Object.freeze([...res.headers].map(([name, value]) => Object.freeze([name, value] as const)));
 }
 
-function contentSecurityPolicy(config: Pick<Config, 'storage'>, scriptNonce: boolean) {
+function contentSecurityPolicy(config: Pick<SecurityHeaderSettings, 'storage'>, scriptNonce: boolean) {
   const imgSrc = ["'self'", 'data:', 'blob:'];
   if (config.storage.driver === 's3') imgSrc.push(new URL(config.storage.publicUrl).origin);
   return {
