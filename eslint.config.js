@@ -61,11 +61,53 @@ const moduleZones = [
     message: 'a service never imports a route',
   },
   {
+    target: './src/server/modules/**/*.routes.ts',
+    from: './src/server/modules/**/*.repository.ts',
+    message: "a route calls its service, never a repository (not even its own module's)",
+  },
+  {
+    target: ['./src/server/jobs', './src/server/seed'],
+    from: './src/server/modules/**/*.repository.ts',
+    message: 'jobs and the demo seed call services, never a repository',
+  },
+  {
     target: ['./src/server/lib', './src/server/db'],
     from: './src/server/modules',
     message: 'server/lib and server/db are below the modules: they never import one',
   },
 ];
+
+// Only repositories write SQL (STYLE.md): Kysely's values (sql, the query builders' helpers) are
+// imported in repositories and src/server/db only; its types may be named anywhere.
+const KYSELY_VALUES_MESSAGE =
+  'only repositories (and src/server/db) write SQL: call a repository from a service; `import type` is fine.';
+// The same rule seen from the call: a query started outside a repository. These method names are
+// Kysely's own; `with` (Array.prototype.with too) only counts on a database or transaction object.
+const QUERY_BUILDER_METHODS =
+  'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|withRecursive';
+const QUERY_MESSAGE =
+  "only repositories write SQL: move the query into the module's repository and call it from a service.";
+const queryBuilderCalls = [
+  {
+    selector: `CallExpression > MemberExpression.callee[property.name=/^(${QUERY_BUILDER_METHODS})$/]`,
+    message: QUERY_MESSAGE,
+  },
+  {
+    selector:
+      'CallExpression > MemberExpression.callee[property.name="with"]:matches([object.name=/^(db|trx|tx|kysely)$/], [object.property.name="db"])',
+    message: QUERY_MESSAGE,
+  },
+  { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: QUERY_MESSAGE },
+];
+
+// Web: src/web/lib/api-client.ts is the only fetch (JSON, ApiError, the server-side transport).
+const FETCH_MESSAGE =
+  'call the API through apiClient (src/web/lib/api-client.ts), the only fetch of the web app.';
+const PROCESS_ENV = {
+  object: 'process',
+  property: 'env',
+  message: 'Read configuration in src/server/config.ts only.',
+};
 
 export default tseslint.config(
   {
@@ -153,10 +195,56 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/server/config.ts'],
+    rules: { 'no-restricted-properties': ['error', PROCESS_ENV] },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: [
+      // The queries themselves.
+      'src/server/modules/**/*.repository.ts',
+      // The database layer: client, dialect, migrator, locks, counters, leases, backup.
+      'src/server/db/**',
+      // Unit tests set up and inspect rows directly (tests/, bench/ and scripts/ are outside src/).
+      'src/**/*.test.ts',
+    ],
     rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', allowTypeImports: true, message: KYSELY_VALUES_MESSAGE }],
+          patterns: [{ group: ['kysely/*'], allowTypeImports: true, message: KYSELY_VALUES_MESSAGE }],
+        },
+      ],
+    },
+  },
+  {
+    // Services, routes, their helpers, jobs, the seed, the composition root: no query of their own.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      // The queries themselves.
+      'src/server/modules/**/*.repository.ts',
+      // The database layer: client, dialect, migrator, locks, counters, leases, backup.
+      'src/server/db/**',
+      // Unit tests set up and inspect rows directly (tests/, bench/ and scripts/ are outside src/).
+      'src/server/**/*.test.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...queryBuilderCalls] },
+  },
+  {
+    files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
+    // The API client is the one place that calls fetch.
+    ignores: ['src/web/lib/api-client.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: FETCH_MESSAGE }],
+      // Repeats process.env: a config object's options replace, not add to, the earlier ones.
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration in src/server/config.ts only.' },
+        PROCESS_ENV,
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: FETCH_MESSAGE,
+        })),
       ],
     },
   },
