@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import { importAliases } from './vite.config';
 
+/** Integration and browser tests share one migrated database template and the demo photos. */
+const APP_SETUP = ['tests/setup/global-setup.ts'];
+
 export default defineConfig({
   resolve: { alias: importAliases },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts', 'tests/e2e/**/*.spec.ts'],
     // The production recipe's test runs on its own: `npm run test:deploy` (vitest.deploy.config.ts).
     exclude: ['**/node_modules/**', 'tests/deploy/**'],
     environment: 'node',
-    globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -22,5 +23,21 @@ export default defineConfig({
     // the network), so a third worker fills the gaps (decision 008: 309 -> 281 s, same CPU).
     maxWorkers: 3,
     reporters: ['default'],
+    // `npx vitest run --project unit` runs the unit tests alone, without the database template
+    // and photo set-up the others need (a unit test file then runs in well under a second).
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/**/*.test.ts'], globalSetup: APP_SETUP },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: ['tests/e2e/**/*.spec.ts'], globalSetup: APP_SETUP },
+      },
+    ],
   },
 });

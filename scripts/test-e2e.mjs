@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { ensureBuild, root } from './ensure-build.mjs';
 
 ensureBuild();
-const res = spawnSync('npx', ['vitest', 'run', 'tests/e2e', ...process.argv.slice(2)], {
+const res = spawnSync('npx', ['vitest', 'run', '--project', 'browser', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
 });
