@@ -2,7 +2,11 @@ import { availableParallelism } from 'node:os';
 import { ProductInputSchema } from '#common/schemas/product';
 import type { AppDeps } from '../deps';
 import { mapWithConcurrency } from '../lib/concurrency';
-import { createCatalogRepository, type NewProduct } from '../modules/catalog/catalog.repository';
+import {
+  catalogHasProducts,
+  fillEmptyCatalog,
+  type ListedProduct,
+} from '../modules/catalog/catalog-seed.service';
 import { prepareImage, storePreparedImage, type ImageVariant } from '../modules/storage/storage.service';
 import { DEMO_CATALOG } from './demo-catalog';
 import type { DemoProduct } from './demo-catalog-kit';
@@ -25,18 +29,19 @@ export interface SeedDemoOptions {
  * Seeds the demo catalogue into an empty products table, with photos generated locally and stored
  * like uploads (WebP variants). Does nothing when there is any product.
  *
- * Safe with several instances starting at once: the work runs in one transaction that first takes
- * a transaction-level advisory lock and re-counts the products. The photos are made inside that
- * lock on purpose: a second instance waits a few seconds and then finds the catalogue, instead of
- * rendering and storing a second set of photos that nothing would reference. It holds one
- * connection for those seconds, once, on first start.
+ * Safe with several instances starting at once: the catalogue module inserts them in one
+ * transaction that first takes a transaction-level advisory lock and re-counts the products
+ * (fillEmptyCatalog). The photos are made inside that lock on purpose: a second instance waits a
+ * few seconds and then finds the catalogue, instead of rendering and storing a second set of
+ * photos that nothing would reference. It holds one connection for those seconds, once, on first
+ * start.
  */
 export async function seedDemoCatalog(
   deps: AppDeps,
   options: SeedDemoOptions = {},
 ): Promise<{ inserted: number }> {
   const { database, logger } = deps;
-  if ((await createCatalogRepository(database.db).countProducts()) > 0) {
+  if (await catalogHasProducts(database.db)) {
     logger.debug('demo catalogue: products exist, not seeding');
     return { inserted: 0 };
   }
@@ -45,26 +50,23 @@ export async function seedDemoCatalog(
   const now = options.now ?? new Date();
   const concurrency = options.concurrency ?? Math.min(4, Math.max(1, availableParallelism()));
 
-  const result = await database.db.transaction().execute(async (trx) => {
-    const repo = createCatalogRepository(trx);
-    await repo.lockDemoSeed();
-    if ((await repo.countProducts()) > 0) return { inserted: 0, photos: 0 };
+  let photos = 0;
+  const inserted = await fillEmptyCatalog(database.db, async () => {
     const cache = options.photoCache ?? createPhotoCache(deps.config.demoPhotoCacheDir, logger);
     const paths = await storeDemoPhotos(deps, catalog, concurrency, cache);
-    const products = catalog.map((item, i) => toNewProduct(item, paths[i]!, now));
-    await repo.insertProducts(products);
-    return { inserted: products.length, photos: new Set(paths.flat()).size };
+    photos = new Set(paths.flat()).size;
+    return catalog.map((item, i) => toListedProduct(item, paths[i]!, now));
   });
 
-  if (result.inserted > 0) {
+  if (inserted > 0) {
     logger.info(
-      { inserted: result.inserted, photos: result.photos, ms: Math.round(performance.now() - started) },
-      `demo catalogue: inserted ${result.inserted} products`,
+      { inserted, photos, ms: Math.round(performance.now() - started) },
+      `demo catalogue: inserted ${inserted} products`,
     );
   } else {
     logger.debug('demo catalogue: another instance seeded it');
   }
-  return { inserted: result.inserted };
+  return { inserted };
 }
 
 /** The photos of one demo product, in order (the first is the card image). */
@@ -128,7 +130,7 @@ async function storeDemoPhotos(
 }
 
 /** The demo item as admin input would give it, checked by the same schema, plus its listing time. */
-function toNewProduct(item: DemoProduct, images: string[], now: Date): NewProduct {
+function toListedProduct(item: DemoProduct, images: string[], now: Date): ListedProduct {
   const input = ProductInputSchema.parse({
     title: item.title,
     description: item.description,
@@ -144,6 +146,5 @@ function toNewProduct(item: DemoProduct, images: string[], now: Date): NewProduc
     category: item.category,
     shippingWeight: item.shippingWeight,
   });
-  const listedAt = new Date(now.getTime() - item.listedHoursAgo * 3_600_000);
-  return { ...input, createdAt: listedAt, updatedAt: listedAt };
+  return { ...input, listedAt: new Date(now.getTime() - item.listedHoursAgo * 3_600_000) };
 }
