@@ -1,6 +1,6 @@
 import type { RewardPool } from '#common/rewards';
 import type { AppDeps } from '../deps';
-import { createRewardPoolsRepository } from '../modules/airdrops/reward-pools.repository';
+import { openRewardPools } from '../modules/airdrops/reward-pools.service';
 
 /**
  * The demo shop's opening reward pools, so that 'Process Airdrop' pays the local ledger's holders
@@ -13,6 +13,6 @@ export async function seedDemoRewardPools(
   deps: Pick<AppDeps, 'database' | 'config' | 'logger'>,
 ): Promise<void> {
   if (!deps.config.solana.localLedger) return;
-  const opened = await createRewardPoolsRepository(deps.database.db).insertOpenings(DEMO_OPENING_POOLS_CENTS);
+  const opened = await openRewardPools(deps.database.db, DEMO_OPENING_POOLS_CENTS);
   if (opened.length > 0) deps.logger.info({ pools: DEMO_OPENING_POOLS_CENTS }, 'demo reward pools opened');
 }

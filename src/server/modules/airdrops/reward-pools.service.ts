@@ -1,4 +1,4 @@
-import { poolShareCents, REWARD_POOLS } from '#common/rewards';
+import { poolShareCents, REWARD_POOLS, type RewardPool } from '#common/rewards';
 import type { Db } from '#server/db/client';
 import { createRewardPoolsRepository } from './reward-pools.repository';
 
@@ -13,4 +13,12 @@ export async function creditOrderToPools(db: Db, order: { id: string; totalCents
     cents: poolShareCents(order.totalCents, pool),
   })).filter((c) => c.cents > 0);
   await createRewardPoolsRepository(db).insertOrderCredits(order.id, credits);
+}
+
+/**
+ * Opening balances (the demo shop's, src/server/seed/demo-reward-pools.ts): written once per pool
+ * whatever the restarts or instances (a unique index). Returns the pools opened now.
+ */
+export async function openRewardPools(db: Db, openings: Record<RewardPool, number>): Promise<RewardPool[]> {
+  return createRewardPoolsRepository(db).insertOpenings(openings);
 }
