@@ -23,13 +23,11 @@ export function authSessionRoutes(deps: AppDeps): Hono<AppEnv> {
     .use('/password', requireUser)
     .get('/sessions', async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await auth.listSessions(c.var.user.id, c.req.raw.headers));
+      return c.json(await auth.listSessions(c.req.raw.headers));
     })
-    .post('/sessions/revoke-others', async (c) =>
-      c.json(await auth.revokeOtherSessions(c.var.user.id, c.req.raw.headers)),
-    )
+    .post('/sessions/revoke-others', async (c) => c.json(await auth.revokeOtherSessions(c.req.raw.headers)))
     .delete('/sessions/:id', validate('param', SessionParamsSchema), async (c) =>
-      c.json(await auth.revokeSession(c.var.user.id, c.req.valid('param').id, c.req.raw.headers)),
+      c.json(await auth.revokeSession(c.req.valid('param').id, c.req.raw.headers)),
     )
     .post('/password', validate('json', PasswordChangeInputSchema), async (c) =>
       c.json(await auth.changePassword(c.var.user.id, c.req.valid('json'), c.req.raw.headers)),

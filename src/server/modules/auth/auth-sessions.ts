@@ -3,6 +3,7 @@ import { SESSION_TEXTS, type AccountSessionList } from '#common/schemas/auth';
 import { AppError } from '#server/lib/app-error';
 import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limiter';
 import type { createAuthRepository } from './auth.repository';
+import { isAPIError } from 'better-auth/api';
 import { withoutClientIp, type BetterAuth, type PasswordHasher } from './better-auth';
 import { assertStrongPassword } from './password-policy';
 
@@ -10,15 +11,20 @@ import { assertStrongPassword } from './password-policy';
 export const PASSWORD_CHANGE_RATE_LIMIT: RateLimitRule = { max: 5, windowSeconds: 900 };
 
 /**
- * A customer's signed-in devices (the sessions table, never another user's) and password change:
- * the current password is checked, the new one must pass the policy, and every other session is
- * signed out in the same transaction; the device making the change stays signed in.
+ * A customer's signed-in devices and password change, on better-auth's session API
+ * (`listSessions`, `revokeSession`, `revokeOtherSessions`), which acts only on the sessions of the
+ * request's own user. Ours on top: a session is named by its id, never by its token (the token is
+ * the cookie's secret), so signing one device out finds its token in the user's own list; this
+ * device is listed first and is signed out with Sign Out, not by id; and the number of devices
+ * signed out is counted from that list (better-auth answers only `{ status }`). The password
+ * change checks the current password, the new one must pass the policy, and every other session
+ * is signed out; the device making the change stays signed in.
  */
 export interface SessionFlows {
-  listSessions(userId: string, headers: Headers): Promise<AccountSessionList>;
+  listSessions(headers: Headers): Promise<AccountSessionList>;
   /** Signs one of the user's other devices out (404 for an unknown id or someone else's). */
-  revokeSession(userId: string, sessionId: string, headers: Headers): Promise<{ ok: true }>;
-  revokeOtherSessions(userId: string, headers: Headers): Promise<{ revoked: number }>;
+  revokeSession(sessionId: string, headers: Headers): Promise<{ ok: true }>;
+  revokeOtherSessions(headers: Headers): Promise<{ revoked: number }>;
   changePassword(
     userId: string,
     input: { currentPassword: string; newPassword: string },
@@ -34,41 +40,65 @@ export function createSessionFlows(deps: {
 }): SessionFlows {
   const { auth, repo, passwords } = deps;
 
+  /** better-auth's call for the request's user; its 401 (no session by now) as ours. */
+  async function asUser<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (isAPIError(err) && err.statusCode === 401)
+        throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+      throw err;
+    }
+  }
+
   async function currentSessionId(headers: Headers): Promise<string> {
     const session = await auth.api.getSession({ headers: withoutClientIp(headers) });
     if (!session) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
     return session.session.id;
   }
 
+  /** The user's live sessions (better-auth's list: never another user's), and which is this one. */
+  async function sessionsOf(headers: Headers) {
+    const current = await currentSessionId(headers);
+    const sessions = await asUser(() => auth.api.listSessions({ headers: withoutClientIp(headers) }));
+    return { current, sessions };
+  }
+
   return {
-    async listSessions(userId, headers) {
-      const current = await currentSessionId(headers);
-      const rows = await repo.listSessionsOfUser(userId, new Date());
-      const sessions = rows.map((r) => ({
-        id: r.id,
-        current: r.id === current,
-        device: deviceLabel(r.user_agent),
-        ipAddress: r.ip_address,
-        createdAt: new Date(r.created_at).toISOString(),
-        lastActiveAt: new Date(r.updated_at).toISOString(),
+    async listSessions(headers) {
+      const { current, sessions } = await sessionsOf(headers);
+      const list = sessions.map((s) => ({
+        id: s.id,
+        current: s.id === current,
+        device: deviceLabel(s.userAgent ?? null),
+        ipAddress: s.ipAddress ?? null,
+        createdAt: new Date(s.createdAt).toISOString(),
+        lastActiveAt: new Date(s.updatedAt).toISOString(),
       }));
       // This device first, then the most recently used.
-      sessions.sort((a, b) => Number(b.current) - Number(a.current));
-      return { sessions };
+      list.sort(
+        (a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt),
+      );
+      return { sessions: list };
     },
 
-    async revokeSession(userId, sessionId, headers) {
-      if (sessionId === (await currentSessionId(headers))) {
+    async revokeSession(sessionId, headers) {
+      const { current, sessions } = await sessionsOf(headers);
+      if (sessionId === current) {
         throw new AppError('VALIDATION_FAILED', 'Use Sign Out to end the session on this device');
       }
-      if ((await repo.deleteSessionOfUser(userId, sessionId)) === 0) {
-        throw new AppError('NOT_FOUND', 'Session not found');
-      }
+      const session = sessions.find((s) => s.id === sessionId);
+      if (!session) throw new AppError('NOT_FOUND', 'Session not found');
+      await asUser(() =>
+        auth.api.revokeSession({ headers: withoutClientIp(headers), body: { token: session.token } }),
+      );
       return { ok: true };
     },
 
-    async revokeOtherSessions(userId, headers) {
-      return { revoked: await repo.deleteOtherSessions(userId, await currentSessionId(headers)) };
+    async revokeOtherSessions(headers) {
+      const { current, sessions } = await sessionsOf(headers);
+      await asUser(() => auth.api.revokeOtherSessions({ headers: withoutClientIp(headers) }));
+      return { revoked: sessions.filter((s) => s.id !== current).length };
     },
 
     async changePassword(userId, input, headers) {

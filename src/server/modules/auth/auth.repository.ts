@@ -256,27 +256,6 @@ export function createAuthRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    /** The user's sessions that have not expired, most recently used first. */
-    async listSessionsOfUser(userId: string, now: Date) {
-      return db
-        .selectFrom('sessions')
-        .select(['id', 'ip_address', 'user_agent', 'created_at', 'updated_at'])
-        .where('user_id', '=', userId)
-        .where('expires_at', '>', now)
-        .orderBy('updated_at', 'desc')
-        .execute();
-    },
-
-    /** Deletes one of the user's sessions (another user's id matches nothing). */
-    async deleteSessionOfUser(userId: string, sessionId: string): Promise<number> {
-      const result = await db
-        .deleteFrom('sessions')
-        .where('user_id', '=', userId)
-        .where('id', '=', sessionId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
     /** Deletes every session of the user but `keepId`. */
     async deleteOtherSessions(userId: string, keepId: string): Promise<number> {
       const result = await db

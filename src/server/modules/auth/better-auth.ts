@@ -168,6 +168,9 @@ export function createBetterAuth({ config, database, log, passwords, mailer }: C
       // updateAge) pushes expires_at forward. The absolute cap is enforced in readSession().
       expiresIn: sessionExpiresIn,
       updateAge: Math.min(86_400, Math.floor(sessionExpiresIn / 2)),
+      // Listing the devices (listSessions) works for any live session, as it did before it went
+      // through better-auth (its default asks for one made within a day); the cap is ours.
+      freshAge: 0,
       cookieCache: { enabled: false },
     },
     account: {
