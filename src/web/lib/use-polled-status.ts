@@ -12,19 +12,20 @@ export function isNotFoundError(error: unknown): boolean {
  * The spec's polling rule (§8) for something the server decides (a crypto payment, a token
  * purchase): asked every second, also in a background tab; a 'not found' answer reads as null and
  * is asked again; any other error stops; polling ends once `isSettled` says the answer is final.
+ * `request` is the feature's fetcher for that endpoint, made with apiClient (the web's only fetch).
  */
 export function usePolledStatus<T>(options: {
   queryKey: QueryKey;
-  fetch: (signal: AbortSignal) => Promise<T>;
+  request: (signal: AbortSignal) => Promise<T>;
   enabled: boolean;
   isSettled: (data: T) => boolean;
 }) {
-  const { queryKey, fetch, enabled, isSettled } = options;
+  const { queryKey, request, enabled, isSettled } = options;
   return useQuery({
     queryKey,
     queryFn: async ({ signal }): Promise<T | null> => {
       try {
-        return await fetch(signal);
+        return await request(signal);
       } catch (error) {
         if (isNotFoundError(error)) return null;
         throw error;

@@ -17,7 +17,7 @@ export function getTokenPurchase(reference: string, signal?: AbortSignal): Promi
 export function useTokenPurchase(reference: string | null) {
   return usePolledStatus({
     queryKey: tokenKeys.purchase(reference ?? ''),
-    fetch: (signal) => getTokenPurchase(reference ?? '', signal),
+    request: (signal) => getTokenPurchase(reference ?? '', signal),
     enabled: Boolean(reference),
     isSettled: (data) => data.status !== 'pending',
   });
