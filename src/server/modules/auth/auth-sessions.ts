@@ -1,25 +1,31 @@
+import { isAPIError } from 'better-auth/api';
 import { deviceLabel } from '#common/device';
 import { SESSION_TEXTS, type AccountSessionList } from '#common/schemas/auth';
 import { AppError } from '#server/lib/app-error';
 import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limiter';
-import type { createAuthRepository } from './auth.repository';
-import { isAPIError } from 'better-auth/api';
-import { withoutClientIp, type BetterAuth, type PasswordHasher } from './better-auth';
-import { assertStrongPassword } from './password-policy';
+import { withoutClientIp, type BetterAuth } from './better-auth';
+import { weakPasswordFeedback } from './password-policy';
+
+/**
+ * A customer's signed-in devices and password change, on better-auth's API: `listSessions`,
+ * `revokeSession`, `revokeOtherSessions`, `changePassword` and `verifyPassword`, which act only
+ * for the request's own user and session. Ours, because better-auth does not do it:
+ * - a session is named by its id, never by its token (the cookie's secret): signing one device out
+ *   finds the token in the user's own list; this device comes first and is not ended by id (Sign
+ *   Out does that); the number of devices signed out is counted from the list (better-auth answers
+ *   `{ status }`);
+ * - a password change is limited per user (PASSWORD_CHANGE_RATE_LIMIT), the new password must pass
+ *   the shop's policy (password-policy.ts) and differ from the current one, and a wrong current
+ *   password is the answer before anything about the new one;
+ * - the other devices are signed out after the change with `revokeOtherSessions`, not with
+ *   `changePassword({ revokeOtherSessions: true })`: that one also ends this device's session and
+ *   makes a new one (a new cookie, id and creation date, which would restart the absolute cap),
+ *   where this device keeps its session.
+ */
 
 /** Password changes a signed-in user may try per quarter hour (a stolen session guessing the password). */
 export const PASSWORD_CHANGE_RATE_LIMIT: RateLimitRule = { max: 5, windowSeconds: 900 };
 
-/**
- * A customer's signed-in devices and password change, on better-auth's session API
- * (`listSessions`, `revokeSession`, `revokeOtherSessions`), which acts only on the sessions of the
- * request's own user. Ours on top: a session is named by its id, never by its token (the token is
- * the cookie's secret), so signing one device out finds its token in the user's own list; this
- * device is listed first and is signed out with Sign Out, not by id; and the number of devices
- * signed out is counted from that list (better-auth answers only `{ status }`). The password
- * change checks the current password, the new one must pass the policy, and every other session
- * is signed out; the device making the change stays signed in.
- */
 export interface SessionFlows {
   listSessions(headers: Headers): Promise<AccountSessionList>;
   /** Signs one of the user's other devices out (404 for an unknown id or someone else's). */
@@ -32,13 +38,8 @@ export interface SessionFlows {
   ): Promise<{ ok: true; revoked: number }>;
 }
 
-export function createSessionFlows(deps: {
-  auth: BetterAuth;
-  repo: ReturnType<typeof createAuthRepository>;
-  passwords: PasswordHasher;
-  rateLimiter: RateLimiter;
-}): SessionFlows {
-  const { auth, repo, passwords } = deps;
+export function createSessionFlows(deps: { auth: BetterAuth; rateLimiter: RateLimiter }): SessionFlows {
+  const { auth } = deps;
 
   /** better-auth's call for the request's user; its 401 (no session by now) as ours. */
   async function asUser<T>(call: () => Promise<T>): Promise<T> {
@@ -110,20 +111,52 @@ export function createSessionFlows(deps: {
         PASSWORD_CHANGE_RATE_LIMIT,
         'Too many attempts. Please wait a few minutes and try again.',
       );
-      const hash = await repo.findPasswordHash(userId);
-      if (hash === null || !(await passwords.verify(hash, input.currentPassword))) {
-        throw new AppError('VALIDATION_FAILED', SESSION_TEXTS.wrongPassword, {
-          currentPassword: SESSION_TEXTS.wrongPassword,
-        });
+      const forwarded = withoutClientIp(headers);
+      const refusal = newPasswordRefusal(input);
+      if (refusal) {
+        // A wrong current password is still the answer before anything about the new one.
+        await asUser(() =>
+          auth.api.verifyPassword({ headers: forwarded, body: { password: input.currentPassword } }),
+        ).catch(wrongCurrentPassword);
+        throw refusal;
       }
-      if (input.newPassword === input.currentPassword) {
-        throw new AppError('VALIDATION_FAILED', SESSION_TEXTS.samePassword, {
-          newPassword: SESSION_TEXTS.samePassword,
-        });
-      }
-      assertStrongPassword(input.newPassword, 'newPassword');
-      await repo.upsertPasswordHash(userId, await passwords.hash(input.newPassword));
-      return { ok: true, revoked: await repo.deleteOtherSessions(userId, keep) };
+      await asUser(() =>
+        auth.api.changePassword({
+          headers: forwarded,
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: false,
+          },
+        }),
+      ).catch(wrongCurrentPassword);
+      // Every other device signed out; this one keeps its session (see the top of the file).
+      const sessions = await asUser(() => auth.api.listSessions({ headers: forwarded }));
+      const others = sessions.filter((s) => s.id !== keep).length;
+      await asUser(() => auth.api.revokeOtherSessions({ headers: forwarded }));
+      return { ok: true, revoked: others };
     },
   };
+}
+
+/** The new password's refusal (the same as the current one, or too weak), or null. */
+function newPasswordRefusal(input: { currentPassword: string; newPassword: string }): AppError | null {
+  if (input.newPassword === input.currentPassword) {
+    return new AppError('VALIDATION_FAILED', SESSION_TEXTS.samePassword, {
+      newPassword: SESSION_TEXTS.samePassword,
+    });
+  }
+  const weak = weakPasswordFeedback(input.newPassword);
+  return weak ? new AppError('VALIDATION_FAILED', `newPassword: ${weak}`, { newPassword: weak }) : null;
+}
+
+/** better-auth's refusal of the current password (wrong, or the account has none) as ours. */
+function wrongCurrentPassword(err: unknown): never {
+  const code = isAPIError(err) ? (err.body as { code?: unknown } | undefined)?.code : undefined;
+  if (code === 'INVALID_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+    throw new AppError('VALIDATION_FAILED', SESSION_TEXTS.wrongPassword, {
+      currentPassword: SESSION_TEXTS.wrongPassword,
+    });
+  }
+  throw err;
 }

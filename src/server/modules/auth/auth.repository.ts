@@ -256,16 +256,6 @@ export function createAuthRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    /** Deletes every session of the user but `keepId`. */
-    async deleteOtherSessions(userId: string, keepId: string): Promise<number> {
-      const result = await db
-        .deleteFrom('sessions')
-        .where('user_id', '=', userId)
-        .where('id', '<>', keepId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
     async deleteSessionById(sessionId: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },

@@ -225,12 +225,7 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
     publicUrl: publicOrigin,
     rateLimiter: createRateLimiter(database.db),
   });
-  const sessionFlows = createSessionFlows({
-    auth,
-    repo,
-    passwords,
-    rateLimiter: createRateLimiter(database.db),
-  });
+  const sessionFlows = createSessionFlows({ auth, rateLimiter: createRateLimiter(database.db) });
   const credentialFlows = createCredentialFlows({
     auth,
     config,
