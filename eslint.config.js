@@ -236,6 +236,16 @@ export default tseslint.config(
     ignores: ['src/web/lib/api-client.ts'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: FETCH_MESSAGE }],
+      // A local named fetch would hide the global from the rule above (and read as a raw fetch).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(VariableDeclarator > Identifier.id, :function > Identifier.params, FunctionDeclaration > Identifier.id, ObjectPattern > Property > Identifier.value, AssignmentPattern > Identifier.left, ImportSpecifier > Identifier.local)[name="fetch"]',
+          message:
+            'name it after what it asks (request, getX): a local `fetch` hides the global one from lint.',
+        },
+      ],
       // Repeats process.env: a config object's options replace, not add to, the earlier ones.
       'no-restricted-properties': [
         'error',

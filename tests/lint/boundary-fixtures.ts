@@ -286,6 +286,18 @@ export const FORBIDDEN_IMPORTS: BoundaryFixture[] = [
     rule: 'no-restricted-properties',
   },
   {
+    name: 'a web hook takes an option named fetch (a local fetch hides the global from lint)',
+    file: 'src/web/lib/lint-fixture.ts',
+    code: 'export const f = (o: { fetch: () => Promise<unknown> }) => {\n  const { fetch } = o;\n  return fetch();\n};\n',
+    rule: 'no-restricted-syntax',
+  },
+  {
+    name: 'a web feature declares a function named fetch',
+    file: 'src/web/features/catalog/api/lint-fixture.ts',
+    code: "export const g = (fetch: (u: string) => Promise<unknown>) => fetch('/api/products');\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
     name: 'a web feature calls globalThis.fetch',
     file: 'src/web/features/catalog/api/lint-fixture.ts',
     code: "export const f = () => globalThis.fetch('/api/products');\n",
