@@ -4,7 +4,7 @@ import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/ch
 import type { Db } from '#server/db/client';
 import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
 import { reserveStock } from '#server/modules/catalog/stock.service';
-import { newPaymentReference } from '#server/modules/payments/payments.service';
+import { newPaymentReference } from '#server/modules/payments/payment-reference';
 import { SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
 import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../lib/logger';
 import { isDatabaseUnavailable, QUERY_READ_TIMEOUT } from './errors';
@@ -9,6 +9,13 @@ import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
+
+/**
+ * A Db inside a transaction (`db.transaction().execute(trx => ...)`). A helper whose first
+ * parameter is a Tx is transaction-scoped: it relies on locks taken, or writes that must commit or
+ * roll back, with the caller's other steps; it cannot be handed a plain Db by mistake.
+ */
+export type Tx = Transaction<DB>;
 
 export type NotificationHandler = (payload: string) => void;
 

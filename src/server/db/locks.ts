@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database, Db, RawExec } from './client';
+import type { Database, Tx, RawExec } from './client';
 
 /**
  * The shop's PostgreSQL advisory locks, in one place: session locks by fixed key for what runs on
@@ -84,7 +84,7 @@ export async function tryWithAdvisoryLock<T>(
  * locking overlapping sets cannot deadlock each other. PGlite runs one transaction at a time, for
  * which the locks are free.
  */
-export async function lockKeys(trx: Db, keys: readonly string[]): Promise<void> {
+export async function lockKeys(trx: Tx, keys: readonly string[]): Promise<void> {
   const sorted = [...new Set(keys)].sort();
   if (sorted.length === 0) return;
   // One round trip: a VALUES list is scanned in its order, so the locks are taken in sorted order.

@@ -1,4 +1,4 @@
-import type { Db } from '#server/db/client';
+import type { Db, Tx } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import { createStockRepository, type CheckoutProductRow } from './stock.repository';
 
@@ -97,7 +97,7 @@ function byProductId<T extends { productId: string; size?: string | null | undef
  * of <title>') when another shopper got there first. Throwing rolls the caller's transaction back.
  */
 export async function reserveStock(
-  db: Db,
+  db: Tx,
   paymentId: string,
   items: readonly StockRequest[],
   expiresAt: Date,
@@ -129,7 +129,7 @@ export async function reserveStock(
  * already released or consumed are left alone. Products are credited once each, in id order.
  */
 export async function releaseReservations(
-  db: Db,
+  db: Tx,
   paymentIds: string | readonly string[],
   at: Date,
 ): Promise<StockChange> {
@@ -175,7 +175,7 @@ function compareIds(a: string, b: string): number {
  * so this never deadlocks with a checkout or a sweep.
  */
 export async function settleStockForOrder(
-  db: Db,
+  db: Tx,
   paymentId: string,
   items: readonly StockRequest[],
   at: Date,

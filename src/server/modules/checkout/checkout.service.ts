@@ -9,7 +9,7 @@ import {
 } from '#common/schemas/checkout';
 import type { SessionUser } from '#common/schemas/auth';
 import type { Config } from '#server/config';
-import type { Database, Db } from '#server/db/client';
+import type { Database, Tx } from '#server/db/client';
 import { lockKeys } from '#server/db/locks';
 import { AppError, RateLimitedError } from '#server/lib/app-error';
 import type { ClientKeys } from '#server/lib/client-ip';
@@ -22,7 +22,8 @@ import { assertStrongPassword } from '../auth/password-policy';
 import { loadCheckoutProducts, reserveStock, stockRequestsFor } from '../catalog/stock.service';
 import type { EventHub } from '../events/event-hub';
 import type { CryptoPaymentsService, CryptoQuoteColumns } from '../payments/crypto-payments.service';
-import { newPaymentReference, type HolderKeys, type PaymentsService } from '../payments/payments.service';
+import { newPaymentReference } from '../payments/payment-reference';
+import type { HolderKeys, PaymentsService } from '../payments/payments.service';
 import { STRIPE_MIN_SESSION_MINUTES, type StripeGateway } from '../payments/stripe-gateway';
 import { priceCheckout, type ProductForPricing } from './pricing';
 
@@ -111,7 +112,7 @@ export function createCheckoutService({
    * limit.
    */
   async function assertWithinHoldLimits(
-    trx: Db,
+    trx: Tx,
     holder: HolderKeys,
     priced: { amounts: { subtotalCents: number }; stock: ReadonlyArray<{ quantity: number }> },
   ): Promise<void> {
@@ -158,7 +159,7 @@ export function createCheckoutService({
    * the stock take, which names it ('Only N left of ...').
    */
   async function assertWithinAnonymousShare(
-    trx: Db,
+    trx: Tx,
     stock: ReadonlyArray<{ productId: string; title: string; quantity: number }>,
     isCard: boolean,
   ): Promise<{ shortHold: boolean }> {

@@ -40,7 +40,7 @@ import {
 } from './crypto-settlement';
 import { createPaymentTransfersRepository } from './payment-transfers.repository';
 import { createPaymentsRepository, type CryptoQuoteColumns, type PaymentRow } from './payments.repository';
-import { publishPaymentConfirmed } from './payments.service';
+import { publishPaymentConfirmed } from './payment-announcements';
 
 /**
  * Crypto payments (SOL, or AELO at 10% off): quoted on the server from the market's prices in

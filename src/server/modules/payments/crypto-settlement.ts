@@ -1,5 +1,5 @@
 import { formatCryptoAmount } from '#common/crypto-amounts';
-import type { Db } from '#server/db/client';
+import type { Tx } from '#server/db/client';
 import { paymentRefundMail } from '../mail/mail-templates';
 import { queueMail } from '../mail/mail.service';
 import type { OrderLinks } from '../orders/guest-order.service';
@@ -75,7 +75,7 @@ export function centsOfPart(payment: PaymentRow, part: bigint): number {
 
 /** Refunds these transfers (the part of each not applied to an order) back to their payers. */
 async function refundTransfers(
-  trx: Db,
+  trx: Tx,
   payment: PaymentRow,
   transfers: readonly TransferRow[],
   reason: string,
@@ -137,7 +137,7 @@ function partialNote(payment: PaymentRow, received: bigint, ctx: SettlementConte
 }
 
 export async function settleTransfer(
-  trx: Db,
+  trx: Tx,
   payment: PaymentRow,
   transfer: SeenTransfer,
   ctx: SettlementContext,
@@ -222,7 +222,7 @@ export async function settleTransfer(
  * arrived toward it is refunded (inside the ending transaction).
  */
 export async function refundEndedPayment(
-  trx: Db,
+  trx: Tx,
   payment: PaymentRow,
   ctx: SettlementContext,
 ): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { Db } from '#server/db/client';
+import type { Tx } from '#server/db/client';
 import type { PaymentsTable } from '#server/db/schema';
 import { crashPoint } from '#server/lib/crash-point';
 import { checkoutAccountVerificationMail } from '../auth/auth-email';
@@ -66,7 +66,7 @@ export interface ConfirmedPayment {
 }
 
 export async function confirmPaymentInTransaction(
-  trx: Db,
+  trx: Tx,
   payment: PaymentRow,
   input: ConfirmPaymentInput,
 ): Promise<ConfirmedPayment> {
@@ -182,7 +182,7 @@ function refundMailReason(error: string): string {
  * rest so they add up to the total).
  */
 async function refundFailedOrder(
-  trx: Db,
+  trx: Tx,
   payment: PaymentRow,
   orderId: string,
   reason: string,

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { getBase58Decoder } from '@solana/kit';
 import type { PaymentStatusResponse, PricedLine } from '#common/schemas/checkout';
-import { cartTopic, userTopic } from '#common/schemas/events';
-import type { Database, Db } from '#server/db/client';
+import type { Database, Db, Tx } from '#server/db/client';
 import type { PaymentMethod } from '#common/schemas/checkout';
 import type { PaymentStatus } from '#server/db/schema';
 import { AppError } from '#server/lib/app-error';
@@ -10,7 +7,6 @@ import { releaseReservations, type StockChange } from '../catalog/stock.service'
 import type { EventHub } from '../events/event-hub';
 import type { RefundsService } from '../refunds/refunds.service';
 import type { OrderLinks } from '../orders/guest-order.service';
-import type { PlacedOrder } from '../orders/orders.service';
 import { createPaymentsRepository, type CryptoQuoteColumns, type PaymentRow } from './payments.repository';
 import {
   createPaymentHoldsRepository,
@@ -20,8 +16,8 @@ import {
 } from './payment-holds.repository';
 import { refundEndedPayment, type CoinInfo, type SettlementContext } from './crypto-settlement';
 import { checkoutAccessToken } from './payment-access';
+import { publishStockChange } from './payment-announcements';
 import { createPaymentStatusReader, PAYMENT_MESSAGES } from './payment-status';
-import type { ConfirmedPayment } from './payment-confirmation';
 import type { StripeGateway } from './stripe-gateway';
 
 /**
@@ -37,52 +33,14 @@ export { PAYMENT_MESSAGES } from './payment-status';
 
 export type { CoinInfo };
 
-/** 32 random bytes in base58 (kit's codec): unguessable, URL-safe, and a valid Solana Pay reference key. */
-export function newPaymentReference(): string {
-  return getBase58Decoder().decode(randomBytes(32));
-}
-
 export { storedLines } from './payment-confirmation';
-
-/** Tells the shop that stock moved (the storefront and admin lists refresh). */
-export async function publishStockChange(events: EventHub, change: StockChange): Promise<void> {
-  if (change.productIds.length === 0) return;
-  await events.publish('catalog', { type: 'stock.changed', data: { productIds: change.productIds } });
-}
-
-/** Tells the back office, and the buyer's own stream, about a new order. */
-export async function publishOrderCreated(events: EventHub, order: PlacedOrder): Promise<void> {
-  const data = { orderId: order.id, status: order.status };
-  await events.publish('admin:orders', { type: 'order.created', data });
-  if (order.userId) await events.publish(userTopic('orders', order.userId), { type: 'order.created', data });
-}
-
-/**
- * After a payment's confirmation committed: the new order, the stock that moved, and (when the
- * order is placed) `cart.closed` to every tab holding the cart the checkout came from, which
- * empties it there (a failed order leaves the cart: nothing was bought).
- */
-export async function publishPaymentConfirmed(
-  events: EventHub,
-  payment: Pick<PaymentRow, 'reference' | 'cart_id'>,
-  result: ConfirmedPayment,
-): Promise<void> {
-  await publishOrderCreated(events, result.order);
-  await publishStockChange(events, result.change);
-  if (!result.failed && payment.cart_id) {
-    await events.publish(cartTopic(payment.cart_id), {
-      type: 'cart.closed',
-      data: { reference: payment.reference, orderId: result.order.id },
-    });
-  }
-}
 
 /**
  * Ends a pending payment without an order (expired, failed or cancelled) inside `trx`, releasing
  * its stock unless the caller already did (a sweeper batch releases all its payments at once).
  */
 export async function endPending(
-  trx: Db,
+  trx: Tx,
   payment: PaymentRow,
   status: Extract<PaymentStatus, 'expired' | 'failed' | 'cancelled'>,
   detail: Record<string, unknown>,

@@ -9,7 +9,8 @@ import type { RefundsService } from '../refunds/refunds.service';
 import type { OrderLinks } from '../orders/guest-order.service';
 import { confirmPaymentInTransaction } from './payment-confirmation';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository';
-import { endPending, publishPaymentConfirmed, publishStockChange } from './payments.service';
+import { publishPaymentConfirmed, publishStockChange } from './payment-announcements';
+import { endPending } from './payments.service';
 import type { StripeGateway } from './stripe-gateway';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '#common/schemas/refund';
 import { TOKEN_SYMBOL } from '#common/token';
 import type { Config } from '#server/config';
-import type { Database, Db } from '#server/db/client';
+import type { Database, Db, Tx } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
@@ -104,7 +104,7 @@ export function toRefundDto(row: RefundRow, view: RefundView): Refund {
  * 'automatic'). Idempotent per transferId (unique). Returns the refund id, or null if that
  * transfer already has one. Call `RefundsService.kick()` after the transaction commits.
  */
-export async function queueRefund(trx: Db, input: QueueRefundInput): Promise<string | null> {
+export async function queueRefund(trx: Tx, input: QueueRefundInput): Promise<string | null> {
   if (
     input.method === 'card' ? input.cryptoAmount !== null : !input.cryptoAmount || input.cryptoAmount <= 0n
   ) {

@@ -25,7 +25,7 @@ import { accountAddress, type ChainAccounts, type ChainService } from '../chain/
 import { transactionsNaming } from '../chain/reference-watch';
 import { validateTransfer } from '../chain/transfer-validation';
 import type { CryptoPaymentsService } from '../payments/crypto-payments.service';
-import { newPaymentReference } from '../payments/payments.service';
+import { newPaymentReference } from '../payments/payment-reference';
 import { buildPurchaseTransaction, tokenAccountOf } from './purchase-transaction';
 import { createTokenSalesRepository, type TokenPurchaseRow } from './token-sales.repository';
 
