@@ -49,7 +49,7 @@ describe('security headers', () => {
   ])(
     "gives the API's answers the headers hono/secure-headers gives them, set once as fixed (%s)",
     async (_, settings) => {
-      const fixed = appWith(createSecurityHeaders(settings as Config).api);
+      const fixed = appWith(createSecurityHeaders(settings).api);
       const hono = appWith(secureHeaders(securityHeaderOptions(settings, false)));
       for (const path of ['/json', '/not-modified', '/error', '/raw', '/own-header']) {
         // After a first request (the fixed set is read from the middleware at start-up) and at once.
@@ -69,7 +69,7 @@ describe('security headers', () => {
   );
 
   it("gives each page a fresh nonce in its policy, the API's policy none", async () => {
-    const { api, page } = createSecurityHeaders(PLAIN as Config);
+    const { api, page } = createSecurityHeaders(PLAIN);
     const csp = async (middleware: MiddlewareHandler<AppEnv>) =>
       (await appWith(middleware).request('/json')).headers.get('content-security-policy') ?? '';
     const [first, second] = [await csp(page), await csp(page)];

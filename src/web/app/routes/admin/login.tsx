@@ -32,6 +32,7 @@ export default function AdminLoginPage() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const { user, isLoading } = useCurrentUser();
+  const shopName = useShopName();
   if (isLoading) return <PageSpinner label="Checking your session" />;
   const signedInTo = destinationFor(user);
   // Signed in here by this page's own post, its redirect is already on the way.
@@ -47,7 +48,7 @@ export default function AdminLoginPage() {
             <div>
               <h1 className="text-2xl font-semibold tracking-tight text-stone-950">Admin Login</h1>
               <p className="mt-1.5 text-sm text-stone-500">
-                The {useShopName()} back office. Staff accounts only.
+                The {shopName} back office. Staff accounts only.
               </p>
             </div>
           </div>
