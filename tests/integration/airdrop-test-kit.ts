@@ -12,7 +12,7 @@ import { centsToLamports, top50BudgetCents, usdToMicros } from '#common/rewards'
 import { LOCAL_MARKET } from '#common/schemas/market';
 import { createLogger } from '#server/lib/logger';
 import { writeTokenAccount } from '#server/local-ledger/genesis';
-import { createAirdropEngine, type AirdropFaults } from '#server/modules/airdrops/airdrop-engine';
+import { createAirdropEngine } from '#server/modules/airdrops/airdrop-engine';
 import type { MarketService } from '#server/modules/market/market.service';
 import type { Backend } from '../helpers/databases';
 import { connect, startShop, type RunningShop } from '../helpers/shop-server';
@@ -111,7 +111,6 @@ export const poolBalance = async (shop: RunningShop, pool: 'buyback' | 'random')
 export function engineFor(
   shop: RunningShop,
   options: {
-    faults?: AirdropFaults;
     transport?: RpcTransport;
     market?: MarketService;
     random?: () => number;
@@ -127,7 +126,6 @@ export function engineFor(
     chain: shop.t.deps.chain,
     transport: options.transport ?? createDefaultRpcTransport({ url }),
     market: options.market ?? shop.t.deps.market,
-    ...(options.faults ? { faults: options.faults } : {}),
     ...(options.random ? { random: options.random } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

@@ -10,6 +10,7 @@ import { createDefaultRpcTransport, type RpcTransport } from '@solana/kit';
 import { centsToLamports } from '#common/rewards';
 import { loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/client';
+import { onCrashPoint } from '#server/lib/crash-point';
 import { createLogger } from '#server/lib/logger';
 import { readTokenAccounts } from '#server/modules/airdrops/holder-snapshot';
 import { createChainService } from '#server/modules/chain/chain.service';
@@ -102,25 +103,26 @@ describe.each(BACKENDS)('holder-rewards engine (%s)', (backend) => {
 
   it('resumes after a crash after a batch was sent, or after it was recorded and not sent: everyone paid exactly once', async () => {
     const { shop, holders, connection, everyone } = await start();
-    for (const fault of ['afterSend', 'afterRecord'] as const) {
+    for (const point of ['airdrops:batch-sent', 'airdrops:batch-recorded'] as const) {
       await creditPool(shop, 'buyback', 20_000);
       const expected = expectedPayouts(holders, await poolBalance(shop, 'buyback'));
       const before = await balances(connection, everyone);
       let crashed = false;
-      const crashing = engineFor(shop, {
-        faults: {
-          [fault]: (batchNo: number) => {
-            if (batchNo === 2 && !crashed) {
-              crashed = true;
-              throw new Error(`crash ${fault} batch 2`);
-            }
-          },
-        },
+      // The engine's own crash point, thrown at in process instead of killing it (crash-point.ts).
+      const off = onCrashPoint((name, { batchNo }) => {
+        if (name === point && batchNo === 2 && !crashed) {
+          crashed = true;
+          throw new Error(`crash at ${point} batch 2`);
+        }
       });
-      await expect(crashing.run()).rejects.toThrow(`crash ${fault} batch 2`);
+      try {
+        await expect(engineFor(shop).run()).rejects.toThrow(`crash at ${point} batch 2`);
+      } finally {
+        off();
+      }
       const midway = await balances(connection, everyone);
       const paidMidway = [...midway].filter(([o, v]) => v !== before.get(o)).length;
-      expect(paidMidway).toBe(fault === 'afterSend' ? 16 : 8);
+      expect(paidMidway).toBe(point === 'airdrops:batch-sent' ? 16 : 8);
 
       // The restarted instance finishes the run before anything else.
       await engineFor(shop).resume();

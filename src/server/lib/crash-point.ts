@@ -48,13 +48,34 @@ export type CrashPointName = (typeof CRASH_POINTS)[number];
 
 let armed: CrashPointName | undefined;
 
+/** What an in-process test does at a point (a throw stands for the process ending there). */
+export type CrashPointHandler = (name: CrashPointName, detail: CrashPointDetail) => void;
+/** Where the flow is when it reaches a point (an airdrop's batch number). */
+export type CrashPointDetail = Readonly<Record<string, number | string>>;
+
+let handler: CrashPointHandler | undefined;
+
+/**
+ * Test-only, in process: `handler` runs at every crash point reached (with the point's detail) and
+ * may throw there, as a test of a single step would crash it without killing the test's process;
+ * returns how to remove it. The same points, the same places: one fault mechanism for the
+ * in-process tests and the killed-process ones.
+ */
+export function onCrashPoint(next: CrashPointHandler): () => void {
+  handler = next;
+  return () => {
+    if (handler === next) handler = undefined;
+  };
+}
+
 /** Arms one point for this process (main.ts, from config.crashAt); undefined disarms. */
 export function armCrashPoint(name: CrashPointName | undefined): void {
   armed = name;
 }
 
 /** Kills this process with SIGKILL when `name` is the armed point; otherwise does nothing. */
-export function crashPoint(name: CrashPointName): void {
+export function crashPoint(name: CrashPointName, detail: CrashPointDetail = {}): void {
+  handler?.(name, detail);
   if (armed !== name) return;
   // A signal a process sends itself is delivered before kill() returns: nothing after this runs.
   process.kill(process.pid, 'SIGKILL');

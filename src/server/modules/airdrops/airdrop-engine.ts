@@ -33,13 +33,6 @@ import { eligibleOwners, rankHolders, readTokenAccounts, topEligible } from './h
  * One instance at a time (advisory lock); the scheduler job calls `tick`, the admin `run`.
  */
 
-export interface AirdropFaults {
-  /** Called after a batch's signature is recorded, before it is sent (tests: a crash there). */
-  afterRecord?: (batchNo: number) => void;
-  /** Called after a batch is sent, before it is marked landed (tests: a crash there). */
-  afterSend?: (batchNo: number) => void;
-}
-
 export interface RunSummary {
   runId: string | null;
   recipients: number;
@@ -68,7 +61,6 @@ export function createAirdropEngine(deps: {
   market: MarketService;
   random?: () => number;
   now?: () => Date;
-  faults?: AirdropFaults;
 }): AirdropEngineService {
   const { config, transport } = deps;
   const rpc = createSolanaRpcFromTransport(transport);
@@ -167,15 +159,13 @@ export function createAirdropEngine(deps: {
         config.airdrops.priorityFeeMicroLamports,
       );
       await repo.markSent(batch.id, signed);
-      crashPoint('airdrops:batch-recorded');
-      deps.faults?.afterRecord?.(batch.batchNo);
+      crashPoint('airdrops:batch-recorded', { batchNo: batch.batchNo });
       const err = await sendBatch(rpc, signed.wire);
       if (err) {
         lastError = err.message;
         log.warn({ err, batch: batch.batchNo }, 'airdrop batch send failed; checking whether it landed');
       }
-      crashPoint('airdrops:batch-sent');
-      deps.faults?.afterSend?.(batch.batchNo);
+      crashPoint('airdrops:batch-sent', { batchNo: batch.batchNo });
       state = signed;
       justSent = true;
     }
