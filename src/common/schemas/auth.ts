@@ -215,11 +215,14 @@ export const EmailChangeInputSchema = z.object({
 });
 export type EmailChangeInput = z.infer<typeof EmailChangeInputSchema>;
 
-/** POST /api/auth/change-email/confirm: the link's parts. */
+/**
+ * POST /api/auth/change-email/confirm: the link's parts. The token is better-auth's (a JWT naming
+ * the account and both addresses: under 1,000 characters with two of the longest addresses).
+ */
 export const EmailChangeConfirmSchema = z.object({
   user: z.string().min(1).max(128),
   email: EmailSchema,
-  token: z.string().min(1).max(200),
+  token: z.string().min(1).max(1000),
 });
 export type EmailChangeConfirm = z.infer<typeof EmailChangeConfirmSchema>;
 

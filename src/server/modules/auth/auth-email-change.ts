@@ -1,44 +1,83 @@
+import { isAPIError } from 'better-auth/api';
+import { verifyJWT } from 'better-auth/crypto';
+import { z } from 'zod';
 import { EMAIL_CHANGE_TEXTS } from '#common/schemas/auth';
+import { isUniqueViolation } from '#server/db/errors';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
 import type { RateLimiter } from '#server/lib/rate-limiter';
-import { signLink, verifyLink } from '#server/lib/signed-links';
-import type { MailService } from '../mail/mail.service';
+import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { emailChangedNotice, emailChangeMail } from '../mail/mail-templates';
-import { UniqueViolationError, type createAuthRepository } from './auth.repository';
-import type { PasswordHasher } from './better-auth';
-
-/** A new address's confirmation link works this long. */
-export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
-const PURPOSE = 'change-email';
-const DUPLICATE = 'An account with this email already exists';
+import type { createAuthRepository } from './auth.repository';
+import { withoutClientIp, type BetterAuth } from './better-auth';
 
 /**
- * Changing the account's email needs the password and a confirmation from the new address: the
- * link (signed over the user, the current and the new address, 24 hours) changes it only while the
- * account still has the address it had when the link was made, so an old link cannot undo a later
- * change. The old address is told. Orders shipped to the new address show once it is confirmed,
- * which it then is.
+ * Changing the account's email on better-auth's `changeEmail`: it makes the link's token (signed,
+ * naming the account, its current and its new address, for the 24 hours of
+ * `emailVerification.expiresIn`) and hands it to `sendVerificationEmail`, which writes our mail to
+ * the new address through the outbox (`emailChangeLinkMail`); opening the link confirms through its
+ * `verifyEmail`, which changes the address only while the account still has the address the token
+ * names, so an old link cannot undo a later change, nor work twice. Ours, because better-auth does
+ * not do it:
+ * - the request needs the password (checked by better-auth's `verifyPassword`), is limited per
+ *   user, and a taken address is a 409 (better-auth answers it as if a link went out);
+ * - the link works in any browser, without a session (the new inbox may be elsewhere);
+ * - only a change-of-address token for the account and address the link names is taken: a sign-up
+ *   confirmation token must never confirm an address here without its password step (see
+ *   auth-email.ts: the hijack of an account through its confirmation);
+ * - the new address counts as confirmed once its link is opened (better-auth keeps the account's
+ *   old flag), so orders shipped to it show; and the old address is told.
  */
 export interface EmailChangeFlows {
-  requestEmailChange(userId: string, input: { newEmail: string; password: string }): Promise<void>;
+  requestEmailChange(
+    userId: string,
+    input: { newEmail: string; password: string },
+    headers: Headers,
+  ): Promise<void>;
   confirmEmailChange(input: { user: string; email: string; token: string }): Promise<void>;
 }
 
+const DUPLICATE = 'An account with this email already exists';
+
+/** What better-auth's change-of-address token carries (createEmailVerificationToken in changeEmail). */
+const EmailChangeTokenSchema = z.object({
+  email: z.string(),
+  updateTo: z.string(),
+  userId: z.string(),
+  requestType: z.literal('change-email-verification'),
+});
+type EmailChangeToken = z.infer<typeof EmailChangeTokenSchema>;
+
+/** The change a token asks for, or null for any other token (a sign-up confirmation, forged, expired). */
+export async function emailChangeOf(secret: string, token: string): Promise<EmailChangeToken | null> {
+  const parsed = EmailChangeTokenSchema.safeParse(await verifyJWT<unknown>(token, secret));
+  return parsed.success ? parsed.data : null;
+}
+
+/** The mail to the new address with the link that confirms it (the shop's /confirm-email page). */
+export function emailChangeLinkMail(
+  publicUrl: string,
+  change: EmailChangeToken,
+  token: string,
+): OutgoingMail {
+  const query = new URLSearchParams({ user: change.userId, email: change.updateTo, token });
+  return emailChangeMail(change.updateTo, `${publicUrl}/confirm-email?${query}`, token);
+}
+
 export function createEmailChangeFlows(deps: {
+  auth: BetterAuth;
   repo: ReturnType<typeof createAuthRepository>;
-  passwords: PasswordHasher;
   mail: MailService;
   rateLimiter: RateLimiter;
   secret: string;
   publicUrl: string;
   log: Logger;
 }): EmailChangeFlows {
-  const { repo } = deps;
-  const subject = (userId: string, current: string, next: string) => `${userId}\n${current}\n${next}`;
+  const { auth, repo } = deps;
+  const badLink = () => new AppError('VALIDATION_FAILED', EMAIL_CHANGE_TEXTS.badLink);
 
   return {
-    async requestEmailChange(userId, { newEmail, password }) {
+    async requestEmailChange(userId, { newEmail, password }, headers) {
       await deps.rateLimiter.consume(
         'change-email',
         userId,
@@ -46,10 +85,18 @@ export function createEmailChangeFlows(deps: {
         'Too many attempts. Please wait a few minutes and try again.',
       );
       const account = await repo.findEmailStatus(userId);
-      const hash = await repo.findPasswordHash(userId);
       if (!account) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-      if (hash === null || !(await deps.passwords.verify(hash, password))) {
-        throw new AppError('VALIDATION_FAILED', 'Invalid password', { password: 'Invalid password' });
+      const forwarded = withoutClientIp(headers);
+      try {
+        await auth.api.verifyPassword({ headers: forwarded, body: { password } });
+      } catch (err) {
+        if (isAPIError(err) && err.statusCode === 401)
+          throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+        // Wrong, or the account has no password.
+        if (isAPIError(err) && err.statusCode === 400) {
+          throw new AppError('VALIDATION_FAILED', 'Invalid password', { password: 'Invalid password' });
+        }
+        throw err;
       }
       if (newEmail === account.email) {
         throw new AppError('VALIDATION_FAILED', EMAIL_CHANGE_TEXTS.same, {
@@ -57,29 +104,26 @@ export function createEmailChangeFlows(deps: {
         });
       }
       if (await repo.findUserByEmail(newEmail)) throw new AppError('CONFLICT', DUPLICATE);
-      const token = signLink(
-        deps.secret,
-        PURPOSE,
-        subject(userId, account.email, newEmail),
-        new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
-      );
-      const query = new URLSearchParams({ user: userId, email: newEmail, token });
-      await deps.mail.enqueue(emailChangeMail(newEmail, `${deps.publicUrl}/confirm-email?${query}`, token));
+      // The link goes out through sendVerificationEmail (better-auth.ts, authMailer).
+      await auth.api.changeEmail({ headers: forwarded, body: { newEmail } });
     },
 
     async confirmEmailChange({ user, email, token }) {
-      const account = await repo.findEmailStatus(user);
-      if (!account || !verifyLink(deps.secret, PURPOSE, subject(user, account.email, email), token)) {
-        throw new AppError('VALIDATION_FAILED', EMAIL_CHANGE_TEXTS.badLink);
-      }
+      const change = await emailChangeOf(deps.secret, token);
+      if (!change || change.userId !== user || change.updateTo !== email) throw badLink();
       try {
-        await repo.updateEmail(user, email);
+        // No session: the link works in any browser.
+        await auth.api.verifyEmail({ query: { token } });
       } catch (err) {
-        if (err instanceof UniqueViolationError) throw new AppError('CONFLICT', DUPLICATE);
+        // Someone else confirmed this address first.
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', DUPLICATE);
+        // Not the account's address any more (a later change, or this link used), or no account.
+        if (isAPIError(err)) throw badLink();
         throw err;
       }
+      await repo.markEmailVerified(user, email);
       deps.log.info({ userId: user }, 'account email changed');
-      await deps.mail.enqueue(emailChangedNotice(account.email, email, token, deps.publicUrl));
+      await deps.mail.enqueue(emailChangedNotice(change.email, email, token, deps.publicUrl));
     },
   };
 }

@@ -55,7 +55,7 @@ export function authEmailRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json({ ok: true });
     })
     .post('/change-email', requireUser, validate('json', EmailChangeInputSchema), async (c) => {
-      await auth.requestEmailChange(c.var.user.id, c.req.valid('json'));
+      await auth.requestEmailChange(c.var.user.id, c.req.valid('json'), c.req.raw.headers);
       return c.json({ ok: true });
     })
     .post('/change-email/confirm', validate('json', EmailChangeConfirmSchema), async (c) => {

@@ -15,6 +15,7 @@ import { createRateLimiter } from '#server/lib/rate-limiter';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/mail-templates';
 import { createAuthRepository } from './auth.repository';
+import { emailChangeLinkMail, emailChangeOf } from './auth-email-change';
 import type { AuthRequestContext, AuthResult } from './auth.types';
 import { forwardRequest, readJson, type BetterAuth, type PasswordHasher } from './better-auth';
 import { createPasswordResetLimits, type ResetRequester } from './password-reset-limits';
@@ -72,6 +73,12 @@ interface MailedUser {
 export function authMailer(mail: MailService, publicUrl: string, secret: string) {
   return {
     async verification(user: { email: string; createdAt: Date }, token: string) {
+      // better-auth's changeEmail mails the new address's link through the same hook.
+      const change = await emailChangeOf(secret, token);
+      if (change) {
+        await mail.enqueue(emailChangeLinkMail(publicUrl, change, token));
+        return;
+      }
       await mail.enqueue(verificationMail(user.email, token, publicUrl, new Date(user.createdAt)));
     },
     async reset(user: { email: string }, token: string) {

@@ -105,18 +105,18 @@ export function createAuthRepository(db: Db) {
       return row ? { email: row.email, verified: row.email_verified } : null;
     },
 
-    /** Moves the account to a confirmed new email. Throws UniqueViolationError when it is taken. */
-    async updateEmail(id: string, email: string): Promise<void> {
-      try {
-        await db
-          .updateTable('users')
-          .set({ email, email_verified: true, updated_at: new Date() })
-          .where('id', '=', id)
-          .execute();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new UniqueViolationError('email taken', { cause: err });
-        throw err;
-      }
+    /**
+     * Marks the account's address confirmed while it is still `email` (a new address, just proven by
+     * its own link: better-auth's change of address keeps the old flag).
+     */
+    async markEmailVerified(id: string, email: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ email_verified: true, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('email', '=', email)
+        .where('email_verified', '=', false)
+        .execute();
     },
 
     /** The account a confirmation link names: its id, when it was created, whether confirmed. */

@@ -217,8 +217,8 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
 
   const twoFactorFlows = createTwoFactorFlows({ auth, publicOrigin, repo, log, parseUserResponse });
   const emailChangeFlows = createEmailChangeFlows({
+    auth,
     repo,
-    passwords,
     mail,
     log,
     secret: config.authSecret,

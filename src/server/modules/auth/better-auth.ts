@@ -84,6 +84,7 @@ export interface CreateBetterAuthOptions {
   passwords: PasswordHasher;
   /** Mails better-auth's verification and reset tokens (links to the shop's own pages). */
   mailer: {
+    /** Also the link to a new address (`changeEmail`'s token, which names it in `updateTo`). */
     verification(user: { email: string; createdAt: Date }, token: string): Promise<void>;
     reset(user: { email: string }, token: string): Promise<void>;
     /** A sign-up named an address that has an account (answered as for a new one). */
@@ -154,6 +155,9 @@ export function createBetterAuth({ config, database, log, passwords, mailer }: C
         // Set by the server only (admin bootstrap, back office): never accepted from a request.
         role: { type: 'string', required: false, defaultValue: 'customer', input: false },
       },
+      // A new address gets a link (sendVerificationEmail) and changes once it is opened
+      // (auth-email-change.ts); never without it, even for an unconfirmed account.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     session: {
       modelName: 'sessions',
