@@ -5,9 +5,9 @@ import { EMAIL_CHANGE_TEXTS } from '#common/schemas/auth';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
-import type { RateLimiter } from '#server/lib/rate-limiter';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { emailChangedNotice, emailChangeMail } from '../mail/mail-templates';
+import type { AccountChangeLimit } from './account-change-limit';
 import type { createAuthRepository } from './auth.repository';
 import { withoutClientIp, type BetterAuth } from './better-auth';
 
@@ -20,7 +20,7 @@ import { withoutClientIp, type BetterAuth } from './better-auth';
  * names, so an old link cannot undo a later change, nor work twice. Ours, because better-auth does
  * not do it:
  * - the request needs the password (checked by better-auth's `verifyPassword`), is limited per
- *   user, and a taken address is a 409 (better-auth answers it as if a link went out);
+ *   user (account-change-limit.ts), and a taken address is a 409 (better-auth answers it as if a link went out);
  * - the link works in any browser, without a session (the new inbox may be elsewhere);
  * - only a change-of-address token for the account and address the link names is taken: a sign-up
  *   confirmation token must never confirm an address here without its password step (see
@@ -68,7 +68,7 @@ export function createEmailChangeFlows(deps: {
   auth: BetterAuth;
   repo: ReturnType<typeof createAuthRepository>;
   mail: MailService;
-  rateLimiter: RateLimiter;
+  changeLimit: AccountChangeLimit;
   secret: string;
   publicUrl: string;
   log: Logger;
@@ -78,12 +78,7 @@ export function createEmailChangeFlows(deps: {
 
   return {
     async requestEmailChange(userId, { newEmail, password }, headers) {
-      await deps.rateLimiter.consume(
-        'change-email',
-        userId,
-        { max: 5, windowSeconds: 900 },
-        'Too many attempts. Please wait a few minutes and try again.',
-      );
+      await deps.changeLimit.consume('change-email', userId);
       const account = await repo.findEmailStatus(userId);
       if (!account) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
       const forwarded = withoutClientIp(headers);

@@ -2,7 +2,7 @@ import { isAPIError } from 'better-auth/api';
 import { deviceLabel } from '#common/device';
 import { SESSION_TEXTS, type AccountSessionList } from '#common/schemas/auth';
 import { AppError } from '#server/lib/app-error';
-import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limiter';
+import type { AccountChangeLimit } from './account-change-limit';
 import { withoutClientIp, type BetterAuth } from './better-auth';
 import { weakPasswordFeedback } from './password-policy';
 
@@ -14,7 +14,7 @@ import { weakPasswordFeedback } from './password-policy';
  *   finds the token in the user's own list; this device comes first and is not ended by id (Sign
  *   Out does that); the number of devices signed out is counted from the list (better-auth answers
  *   `{ status }`);
- * - a password change is limited per user (PASSWORD_CHANGE_RATE_LIMIT), the new password must pass
+ * - a password change is limited per user (account-change-limit.ts), the new password must pass
  *   the shop's policy (password-policy.ts) and differ from the current one, and a wrong current
  *   password is the answer before anything about the new one;
  * - the other devices are signed out after the change with `revokeOtherSessions`, not with
@@ -22,9 +22,6 @@ import { weakPasswordFeedback } from './password-policy';
  *   makes a new one (a new cookie, id and creation date, which would restart the absolute cap),
  *   where this device keeps its session.
  */
-
-/** Password changes a signed-in user may try per quarter hour (a stolen session guessing the password). */
-export const PASSWORD_CHANGE_RATE_LIMIT: RateLimitRule = { max: 5, windowSeconds: 900 };
 
 export interface SessionFlows {
   listSessions(headers: Headers): Promise<AccountSessionList>;
@@ -38,7 +35,10 @@ export interface SessionFlows {
   ): Promise<{ ok: true; revoked: number }>;
 }
 
-export function createSessionFlows(deps: { auth: BetterAuth; rateLimiter: RateLimiter }): SessionFlows {
+export function createSessionFlows(deps: {
+  auth: BetterAuth;
+  changeLimit: AccountChangeLimit;
+}): SessionFlows {
   const { auth } = deps;
 
   /** better-auth's call for the request's user; its 401 (no session by now) as ours. */
@@ -105,12 +105,7 @@ export function createSessionFlows(deps: { auth: BetterAuth; rateLimiter: RateLi
     async changePassword(userId, input, headers) {
       const keep = await currentSessionId(headers);
       // Counted before the check, so guessing stops at the limit whatever the guesses were.
-      await deps.rateLimiter.consume(
-        'password-change',
-        userId,
-        PASSWORD_CHANGE_RATE_LIMIT,
-        'Too many attempts. Please wait a few minutes and try again.',
-      );
+      await deps.changeLimit.consume('password-change', userId);
       const forwarded = withoutClientIp(headers);
       const refusal = newPasswordRefusal(input);
       if (refusal) {

@@ -36,6 +36,7 @@ import { createEmailChangeFlows, type EmailChangeFlows } from './auth-email-chan
 import { assertUncommonPassword } from './password-policy';
 import { createSignInGuard } from './sign-in-guard';
 import { createCredentialFlows, type CredentialFlows } from './auth-credentials';
+import { createAccountChangeLimit } from './account-change-limit';
 import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
 
 /**
@@ -215,6 +216,8 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
 
   // --- the service -----------------------------------------------------------------------------
 
+  // One limiter for the changes made with the password (account-change-limit.ts).
+  const changeLimit = createAccountChangeLimit(createRateLimiter(database.db));
   const twoFactorFlows = createTwoFactorFlows({ auth, publicOrigin, repo, log, parseUserResponse });
   const emailChangeFlows = createEmailChangeFlows({
     auth,
@@ -223,9 +226,9 @@ export function createAuthService({ config, database, logger, mail }: CreateAuth
     log,
     secret: config.authSecret,
     publicUrl: publicOrigin,
-    rateLimiter: createRateLimiter(database.db),
+    changeLimit,
   });
-  const sessionFlows = createSessionFlows({ auth, rateLimiter: createRateLimiter(database.db) });
+  const sessionFlows = createSessionFlows({ auth, changeLimit });
   const credentialFlows = createCredentialFlows({
     auth,
     config,
