@@ -1,10 +1,10 @@
-import { resolveImageUrl } from '#common/images';
 import type { CustomerOrdersQuery, CustomerOrdersResponse } from '#common/schemas/customer-orders';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import type { RefundView } from '../refunds/refunds.service';
 import { createCustomerOrdersRepository } from './customer-orders.repository';
-import { refundFigures, refundsOfOrders } from './order-refunds';
+import { refundsOfOrders } from './order-refunds';
+import { buyerOrderView } from './order-view';
 
 /** The most orders one page shows (newest first). */
 export const CUSTOMER_ORDERS_LIMIT = 100;
@@ -47,26 +47,8 @@ export function createCustomerOrdersService(deps: {
         emailVerified: account.email_verified,
         orders: rows.map((o) => {
           const info = o.shipping_info;
-          const { refundedCents } = refundFigures(o.amount_cents, refunds.get(o.id) ?? []);
           return {
-            id: o.id,
-            status: o.status,
-            createdAt: o.created_at.toISOString(),
-            paymentMethod: o.payment_method,
-            items: o.items.map((i) => ({
-              title: i.title,
-              image: resolveImageUrl(i.image, deps.imagePublicBase),
-              size: i.size,
-              color: i.color,
-              quantity: i.quantity,
-              priceCents: i.price_cents,
-            })),
-            subtotalCents: o.subtotal_cents,
-            shippingCents: o.shipping_cents,
-            discountCents: o.discount_cents,
-            totalCents: o.amount_cents,
-            refunds: refunds.get(o.id) ?? [],
-            refundedCents,
+            ...buyerOrderView(o, refunds.get(o.id) ?? [], deps.imagePublicBase),
             shippingInfo: {
               name: [info.firstName, info.lastName].filter(Boolean).join(' '),
               address: info.address ?? '',
@@ -75,10 +57,6 @@ export function createCustomerOrdersService(deps: {
               zipCode: info.zipCode ?? '',
               country: info.country ?? '',
             },
-            trackingNumber: o.tracking_number,
-            transactionSignature: o.transaction_signature,
-            refundRequired: o.refund_required,
-            demo: o.demo,
           };
         }),
       };

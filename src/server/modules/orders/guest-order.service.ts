@@ -1,4 +1,3 @@
-import { resolveImageUrl } from '#common/images';
 import { formatUsd, TOKEN_DISCOUNT_PERCENT } from '#common/money';
 import { GUEST_ORDER_NOT_FOUND, type GuestOrder } from '#common/schemas/guest-order';
 import type { Db } from '#server/db/client';
@@ -8,7 +7,8 @@ import type { OrderMailFacts } from '../mail/mail-templates';
 import type { RefundView } from '../refunds/refunds.service';
 import { guestOrderMessages } from '../messages/guest-order-messages';
 import { createGuestOrderRepository } from './guest-order.repository';
-import { refundFigures, refundsOfOrders } from './order-refunds';
+import { refundsOfOrders } from './order-refunds';
+import { buyerOrderView } from './order-view';
 
 /**
  * Guest order links: every order mail carries a signed link (`/orders/<id>?token=`) to a page
@@ -70,30 +70,8 @@ export function createGuestOrderService(deps: {
       const order = await createGuestOrderRepository(deps.db).findWithItems(id.toLowerCase());
       if (!order) throw new AppError('NOT_FOUND', GUEST_ORDER_NOT_FOUND);
       const refunds = (await refundsOfOrders(deps.db, [order.id], deps.refundView)).get(order.id) ?? [];
-      const { refundedCents } = refundFigures(order.amount_cents, refunds);
       return {
-        id: order.id,
-        status: order.status,
-        createdAt: order.created_at.toISOString(),
-        paymentMethod: order.payment_method,
-        items: order.items.map((i) => ({
-          title: i.title,
-          image: resolveImageUrl(i.image, deps.imagePublicBase),
-          size: i.size,
-          color: i.color,
-          quantity: i.quantity,
-          priceCents: i.price_cents,
-        })),
-        subtotalCents: order.subtotal_cents,
-        shippingCents: order.shipping_cents,
-        discountCents: order.discount_cents,
-        totalCents: order.amount_cents,
-        refunds,
-        refundedCents,
-        trackingNumber: order.tracking_number,
-        transactionSignature: order.transaction_signature,
-        refundRequired: order.refund_required,
-        demo: order.demo,
+        ...buyerOrderView(order, refunds, deps.imagePublicBase),
         messages: await guestOrderMessages(deps.db, order.id),
       };
     },
