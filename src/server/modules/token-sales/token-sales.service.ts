@@ -1,5 +1,6 @@
 import { address, type Blockhash } from '@solana/kit';
 import { centsToBaseUnits, SOL_DECIMALS } from '#common/crypto-amounts';
+import { shortOrderId } from '#common/format';
 import { parseDollarsToCents } from '#common/money';
 import type { TransactionRequestResponse } from '#common/schemas/chain';
 import {
@@ -268,7 +269,7 @@ export function createTokenSalesService(deps: {
       for (let attempt = 0; attempt < 2; attempt++) {
         const row = await find(reference);
         if (row.status !== 'pending') throw new AppError('CONFLICT', TOKEN_SALE_MESSAGES.notAwaiting);
-        const message = `Buy ${TOKEN_SYMBOL} · order ${reference.slice(0, 8)}`;
+        const message = `Buy ${TOKEN_SYMBOL} · order ${shortOrderId(reference)}`;
         if (row.transaction_base64 && (await canStillLand(row))) {
           // The transaction handed out may still land: the same bytes, to the same buyer only.
           if (row.buyer !== account) throw new AppError('CONFLICT', TOKEN_SALE_MESSAGES.otherWallet);
