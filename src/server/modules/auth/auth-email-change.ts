@@ -27,6 +27,8 @@ import { withoutClientIp, type BetterAuth } from './better-auth';
  *   auth-email.ts: the hijack of an account through its confirmation);
  * - the new address counts as confirmed once its link is opened (better-auth keeps the account's
  *   old flag), so orders shipped to it show; and the old address is told.
+ * better-auth awaits the hook but catches what it throws: a link mail the outbox could not take is
+ * logged (as an error, or a warning with the database out of reach) and the request still answers ok.
  */
 export interface EmailChangeFlows {
   requestEmailChange(

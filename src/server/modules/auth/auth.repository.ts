@@ -3,11 +3,19 @@ import { isUniqueViolation } from '#server/db/errors';
 import type { Db } from '#server/db/client';
 
 /**
- * The SQL the auth module runs outside better-auth: account administration (create a user with a
- * password in one transaction, set role or password, revoke sessions), the absolute session cap,
- * the per-email sign-in counter, and the advisory lock of the admin bootstrap. better-auth reads
- * and writes the same tables (users, sessions, accounts, rate_limits) through its Kysely adapter;
- * the shop's own counters live in rate_limit_counters (better-auth prunes rate_limits to its window).
+ * The SQL the auth module runs beside better-auth, which reads and writes the same tables (users,
+ * sessions, accounts, two_factors, rate_limits) through its Kysely adapter. A signed-in user's own
+ * changes go through better-auth's API (sessions, password, email: auth-sessions.ts,
+ * auth-email-change.ts); what stays here is what that API cannot do, since it acts only for the
+ * signed-in user of a request:
+ * - accounts made or changed by the server with no such request: checkout's account in the
+ *   caller's transaction, the admin bootstrap's user, role, password and sign-out everywhere;
+ * - the email confirmation's one transaction (confirmed, every session ended, with a new password
+ *   two-factor off) that keeps an account from being hijacked (auth-email.ts), and marking a new
+ *   address confirmed (better-auth's change of address keeps the old flag);
+ * - the absolute session cap (better-auth has only idle expiry) and pruning its rate_limits rows;
+ * - reads, such as the password hash the sign-in guard checks before better-auth's sign-in does.
+ * The shop's own counters live in rate_limit_counters (db/counters.ts).
  */
 
 /** better-auth's provider id for email + password accounts (accounts.account_id = users.id). */
