@@ -2,7 +2,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 // The column types of the shared vocabularies come from src/common (one definition each).
 import type { OrderStatus } from '#common/schemas/admin-orders';
 import type { PaymentMethod } from '#common/schemas/checkout';
-import type { BigSum, CreatedAt, Numeric, Timestamp } from './column-types';
+import type { CreatedAt, Numeric, Timestamp } from './column-types';
 import type {
   AirdropBatchesTable,
   AirdropClaimsTable,
@@ -12,66 +12,30 @@ import type {
   HolderSnapshotsTable,
   RewardPoolEntriesTable,
 } from './schema-rewards';
+import type {
+  UsersTable,
+  SessionsTable,
+  AccountsTable,
+  VerificationsTable,
+  RateLimitsTable,
+  TwoFactorsTable,
+} from './schema-auth';
+import type {
+  AdminDailyStatsTable,
+  ProductCountsTable,
+  AdminCategoryStatsTable,
+  AdminCustomerStatsTable,
+  AdminOrderSearchTable,
+  AdminOrderStatusStatsTable,
+} from './schema-admin-stats';
 
 export type { AirdropKind } from './schema-rewards';
 
-/** Kysely table types, one per table of db/migrations. Rows never leave a repository: DTOs do. */
-
-export interface UsersTable {
-  id: string;
-  name: Generated<string>;
-  email: string;
-  email_verified: Generated<boolean>;
-  image: string | null;
-  role: Generated<'customer' | 'admin'>;
-  /** 0015_two_factor.sql */
-  two_factor_enabled: Generated<boolean>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface SessionsTable {
-  id: string;
-  token: string;
-  user_id: string;
-  expires_at: Timestamp;
-  ip_address: string | null;
-  user_agent: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface AccountsTable {
-  id: string;
-  account_id: string;
-  provider_id: string;
-  user_id: string;
-  access_token: string | null;
-  refresh_token: string | null;
-  id_token: string | null;
-  access_token_expires_at: Timestamp | null;
-  refresh_token_expires_at: Timestamp | null;
-  scope: string | null;
-  password: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface VerificationsTable {
-  id: string;
-  identifier: string;
-  value: string;
-  expires_at: Timestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface RateLimitsTable {
-  id: string;
-  key: string;
-  count: number;
-  last_request: ColumnType<string, number | bigint | string, number | bigint | string>;
-}
+/**
+ * Kysely table types, one per table of db/migrations. Rows never leave a repository: DTOs do.
+ * better-auth's tables are in schema-auth.ts, the admin summary tables in schema-admin-stats.ts,
+ * the holder-rewards ones in schema-rewards.ts; `DB` below names them all.
+ */
 
 export interface SizeGuide {
   waist?: string[];
@@ -161,17 +125,6 @@ export interface TokenPurchasesTable {
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
-}
-
-/** 0015_two_factor.sql: better-auth's two-factor secrets (encrypted), one per user. */
-export interface TwoFactorsTable {
-  id: string;
-  secret: string;
-  backup_codes: string;
-  user_id: string;
-  verified: Generated<boolean>;
-  failed_verification_count: Generated<number>;
-  locked_until: Timestamp | null;
 }
 
 /** 0010_mail_outbox.sql: every mail, written before it is sent (one per event key). */
@@ -335,54 +288,6 @@ export interface ApiConfigurationsTable {
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
-}
-
-/** Summary tables of db/migrations/0003-0006_admin_*.sql, kept exact by triggers (decision 004). */
-export interface AdminDailyStatsTable {
-  day: ColumnType<Date | string, string, string>;
-  payment_method: string;
-  orders: number;
-  amount_cents: BigSum;
-  revenue_cents: BigSum;
-}
-
-/** Products per gender, category and size ('' = every size), kept by triggers (migration 0020). */
-export interface ProductCountsTable {
-  gender: string;
-  category: string;
-  size: string;
-  count: number;
-}
-
-export interface AdminCategoryStatsTable {
-  category: string;
-  quantity: BigSum;
-  revenue_cents: BigSum;
-}
-
-export interface AdminCustomerStatsTable {
-  email: string;
-  first_name: string;
-  last_name: string;
-  orders: number;
-  spent_cents: BigSum;
-  first_order_at: ColumnType<Date, Date | string, Date | string>;
-  last_order_at: ColumnType<Date, Date | string, Date | string>;
-  /** Tie-break for orders placed in the same instant (kept by the triggers of migration 0005). */
-  last_order_id: string | null;
-}
-
-export interface AdminOrderSearchTable {
-  order_id: string;
-  created_at: ColumnType<Date, Date | string, Date | string>;
-  search_text: string;
-}
-
-export interface AdminOrderStatusStatsTable {
-  status: string;
-  day: ColumnType<Date | string, string, string>;
-  payment_method: string;
-  orders: number;
 }
 
 /** 0007: the shop's own counters (sign-in failures, checkout starts), apart from better-auth's. */
