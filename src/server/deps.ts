@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { createRateLimiter } from './lib/rate-limiter';
+import { createRateLimiter } from './db/rate-limiter';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { createJobTicks, type JobTicks } from './jobs/job-ticks';
 import { migrate } from './db/migrate';

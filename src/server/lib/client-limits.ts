@@ -1,5 +1,5 @@
 import { clientKeysFor, type ClientKeys } from './client-ip';
-import type { RateLimiter, RateLimitRule } from './rate-limiter';
+import type { RateLimiter, RateLimitRule } from './rate-limit';
 
 /**
  * Limits counted per client: an IPv6 client by its /64, and its /56 (one customer's network) at

@@ -1,4 +1,4 @@
-import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limiter';
+import type { RateLimiter, RateLimitRule } from '#server/db/rate-limiter';
 
 /**
  * The one owner of "5 tries per quarter hour" for the changes a signed-in user makes with their

@@ -3,7 +3,7 @@ import type { AuthUserResponse, SignInInput, SignUpInput, TwoFactorChallenge } f
 import type { Config } from '#server/config';
 import type { AppError } from '#server/lib/app-error';
 import { consumeNetworkLimit } from '#server/lib/client-limits';
-import type { RateLimiter } from '#server/lib/rate-limiter';
+import type { RateLimiter } from '#server/db/rate-limiter';
 import type { createAuthRepository } from './auth.repository';
 import type { AuthRequestContext, AuthResult } from './auth.types';
 import { forwardRequest, readJson, type BetterAuth } from './better-auth';

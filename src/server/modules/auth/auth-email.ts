@@ -11,7 +11,7 @@ import type { Config } from '#server/config';
 import type { Database } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
 import type { Logger } from '#server/lib/logger';
-import { createRateLimiter } from '#server/lib/rate-limiter';
+import { createRateLimiter } from '#server/db/rate-limiter';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/mail-templates';
 import { createAuthRepository } from './auth.repository';

@@ -37,7 +37,7 @@ import { assertUncommonPassword } from './password-policy';
 import { createSignInGuard } from './sign-in-guard';
 import { createCredentialFlows, type CredentialFlows } from './auth-credentials';
 import { createAccountChangeLimit } from './account-change-limit';
-import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/lib/rate-limiter';
+import { createRateLimiter, RATE_LIMIT_RETENTION_MS } from '#server/db/rate-limiter';
 
 /**
  * Accounts on better-auth (email + password, server-side sessions in PostgreSQL), wrapped so that

@@ -102,7 +102,7 @@ export function createBetterAuth({ config, database, log, passwords, mailer }: C
   const sessionExpiresIn = Math.min(config.session.idleSeconds, config.session.maxAgeSeconds);
   const signUpRule = { window: config.signUpRateLimit.windowSeconds, max: config.signUpRateLimit.max };
   return betterAuth({
-    appName: 'Aelo',
+    appName: config.shopName,
     baseURL: publicOrigin,
     basePath: '/api/auth',
     secret: config.authSecret,
@@ -219,7 +219,7 @@ export function createBetterAuth({ config, database, log, passwords, mailer }: C
     plugins: [
       // TOTP with backup codes; enabled only once a code from the app is confirmed.
       twoFactor({
-        issuer: 'Aelo',
+        issuer: config.shopName,
         schema: {
           user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
           twoFactor: {

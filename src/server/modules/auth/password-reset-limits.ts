@@ -2,7 +2,7 @@ import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { clientKeysFor } from '#server/lib/client-ip';
 import { consumeClientLimit } from '#server/lib/client-limits';
-import { createRateLimiter, type RateLimitRule } from '#server/lib/rate-limiter';
+import { createRateLimiter, type RateLimitRule } from '#server/db/rate-limiter';
 import { createAuthRepository } from './auth.repository';
 import { createDeviceCookies } from './device-cookie';
 

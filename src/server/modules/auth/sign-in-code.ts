@@ -2,7 +2,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Db } from '#server/db/client';
 import { createCounters } from '#server/db/counters';
 import { RateLimitedError } from '#server/lib/app-error';
-import { createRateLimiter } from '#server/lib/rate-limiter';
+import { createRateLimiter } from '#server/db/rate-limiter';
 import type { MailService, OutgoingMail } from '../mail/mail.service';
 import { mailOf } from '../mail/mail-templates';
 import { createVerificationsRepository } from './verifications.repository';

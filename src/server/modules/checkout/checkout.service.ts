@@ -16,7 +16,7 @@ import type { ClientKeys } from '#server/lib/client-ip';
 import { consumeClientLimit, hasWiderNetwork } from '#server/lib/client-limits';
 import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
-import type { RateLimiter } from '#server/lib/rate-limiter';
+import type { RateLimiter } from '#server/db/rate-limiter';
 import type { AuthService } from '../auth/auth.service';
 import { assertStrongPassword } from '../auth/password-policy';
 import { loadCheckoutProducts, reserveStock, stockRequestsFor } from '../catalog/stock.service';

@@ -3,7 +3,7 @@ import { ContactInputSchema } from '#common/schemas/contact';
 import type { AppDeps } from '#server/deps';
 import { clientKeysOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
-import { createRateLimiter } from '#server/lib/rate-limiter';
+import { createRateLimiter } from '#server/db/rate-limiter';
 import { validate } from '#server/lib/validate';
 import { createSupportThreadsService, type SupportThreadsService } from './support-threads.service';
 

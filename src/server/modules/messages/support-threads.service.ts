@@ -12,7 +12,7 @@ import { AppError } from '#server/lib/app-error';
 import type { ClientKeys } from '#server/lib/client-ip';
 import { consumeClientLimit } from '#server/lib/client-limits';
 import type { Logger } from '#server/lib/logger';
-import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limiter';
+import type { RateLimiter, RateLimitRule } from '#server/db/rate-limiter';
 import { announceAudit, recordAudit, type AdminActor } from '../audit/audit.service';
 import type { EventHub } from '../events/event-hub';
 import type { MailService } from '../mail/mail.service';

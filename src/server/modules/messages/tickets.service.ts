@@ -7,7 +7,7 @@ import {
 } from '#common/schemas/tickets';
 import { userTopic } from '#common/schemas/events';
 import type { Db } from '#server/db/client';
-import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limiter';
+import type { RateLimiter, RateLimitRule } from '#server/db/rate-limiter';
 import type { EventHub } from '../events/event-hub';
 import type { MessageReply } from '#common/schemas/support-threads';
 import { createMessagesRepository } from './messages.repository';

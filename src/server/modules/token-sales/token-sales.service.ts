@@ -21,7 +21,7 @@ import { consumeClientLimit } from '#server/lib/client-limits';
 import { crashPoint } from '#server/lib/crash-point';
 import type { Logger } from '#server/lib/logger';
 import { toPage } from '#server/lib/pagination';
-import type { RateLimiter } from '#server/lib/rate-limiter';
+import type { RateLimiter } from '#server/db/rate-limiter';
 import { accountAddress, type ChainAccounts, type ChainService } from '../chain/chain.service';
 import { transactionsNaming } from '../chain/reference-watch';
 import { validateTransfer } from '../chain/transfer-validation';

@@ -4,7 +4,7 @@ import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
 import { requireUser } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
-import { createRateLimiter } from '#server/lib/rate-limiter';
+import { createRateLimiter } from '#server/db/rate-limiter';
 import { validate } from '#server/lib/validate';
 
 /**

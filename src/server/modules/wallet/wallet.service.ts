@@ -11,7 +11,7 @@ import {
 } from '#common/schemas/wallet';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/lib/app-error';
-import type { RateLimiter, RateLimitRule } from '#server/lib/rate-limiter';
+import type { RateLimiter, RateLimitRule } from '#server/db/rate-limiter';
 import { createWalletRepository } from './wallet.repository';
 
 /** Sign-in requests one customer may ask for per quarter hour. */

@@ -1,29 +1,18 @@
-import type { Db } from '../db/client';
-import { createCounters } from '../db/counters';
-import { RateLimitedError } from './app-error';
+import type { Db } from './client';
+import { createCounters } from './counters';
+import { RateLimitedError } from '../lib/app-error';
+import type { RateLimiter } from '../lib/rate-limit';
+
+export type { RateLimiter, RateLimitRule } from '../lib/rate-limit';
 
 /**
  * The shop's rate limiter: fixed windows counted in the database (rate_limit_counters), so a limit
- * holds across instances. Used by checkout (checkouts started per client) and by the sweeper.
+ * holds across instances, beside the counters it keeps them in (counters.ts). What a limiter is
+ * (RateLimiter, RateLimitRule) is lib's (rate-limit.ts), so lib's client limits need no database.
  */
-
-export interface RateLimitRule {
-  max: number;
-  windowSeconds: number;
-}
 
 /** Counters untouched this long are deleted (longer than any configurable window). */
 export const RATE_LIMIT_RETENTION_MS = 86_400_000 + 60_000;
-
-export interface RateLimiter {
-  /**
-   * Counts one request of `subject` (a client IP, say) in the fixed window of `scope`; past `max`
-   * it throws RateLimitedError with `message` and the seconds left in the window.
-   */
-  consume(scope: string, subject: string, rule: RateLimitRule, message?: string): Promise<void>;
-  /** Deletes counters nobody has touched for a day (the sweeper calls it). */
-  deleteExpired(now?: Date): Promise<number>;
-}
 
 export function createRateLimiter(db: Db): RateLimiter {
   const counters = createCounters(db);
