@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { ProductInputSchema } from '#common/schemas/product';
-import type { AppDeps } from '../deps';
 import { mapWithConcurrency } from '../lib/concurrency';
 import {
   catalogHasProducts,
@@ -13,6 +12,18 @@ import type { DemoProduct } from './demo-catalog-kit';
 import type { DemoImageSpec } from './demo-images/demo-image-spec';
 import { renderDemoPhoto } from './demo-images/render-demo-photo';
 import { createPhotoCache, type PhotoCache } from './photo-cache';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/client';
+import type { Logger } from '#server/lib/logger';
+import type { Storage } from '#server/modules/storage/storage';
+
+/** What the demo seed uses of the app's services (deps.ts builds them). */
+export interface DemoSeedDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  storage: Storage;
+}
 
 export interface SeedDemoOptions {
   /** Defaults to DEMO_CATALOG. */
@@ -37,7 +48,7 @@ export interface SeedDemoOptions {
  * start.
  */
 export async function seedDemoCatalog(
-  deps: AppDeps,
+  deps: DemoSeedDeps,
   options: SeedDemoOptions = {},
 ): Promise<{ inserted: number }> {
   const { database, logger } = deps;
@@ -112,7 +123,7 @@ export async function warmDemoPhotoCache(
 
 /** Renders and stores every photo (identical ones once); returns the storage keys per product. */
 async function storeDemoPhotos(
-  deps: AppDeps,
+  deps: DemoSeedDeps,
   catalog: DemoProduct[],
   concurrency: number,
   cache: PhotoCache,

@@ -15,7 +15,6 @@ import { ProductInputSchema } from '#common/schemas/product';
 import { RefundInputSchema } from '#common/schemas/refund';
 import { MessageReplyInputSchema } from '#common/schemas/support-threads';
 import { AdminTokenPurchasesQuerySchema } from '#common/schemas/token-sale';
-import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
 import { requireAdmin } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
@@ -24,13 +23,35 @@ import type { AdminActor } from '../audit/audit.service';
 import { TWO_FACTOR_MESSAGES } from '../auth/auth-two-factor';
 import { supportThreadsOf } from '../messages/support-threads.routes';
 import { createAdminOutbox } from './admin-outbox';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/client';
+import type { Logger } from '#server/lib/logger';
+import type { AdminServices } from './admin.services';
+import type { AuthService } from '#server/modules/auth/auth.service';
+import type { EventHub } from '#server/modules/events/event-hub';
+import type { MailService } from '#server/modules/mail/mail.service';
+import type { RefundsService } from '#server/modules/refunds/refunds.service';
+import type { TokenSalesService } from '#server/modules/token-sales/token-sales.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface AdminRoutesDeps {
+  admin: AdminServices;
+  auth: AuthService;
+  config: Config;
+  database: Database;
+  events: EventHub;
+  logger: Logger;
+  mail: MailService;
+  refunds: RefundsService;
+  tokenSales: TokenSalesService;
+}
 
 /**
  * /api/admin: the back office's API (contract: src/common/schemas/admin.ts). requireAdmin runs
  * on the router itself, before any route or unknown path: 401 anonymous, 403 non-admin. Routes
  * only parse input and call one service function.
  */
-export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
+export function adminRoutes(deps: AdminRoutesDeps): Hono<AppEnv> {
   const admin = deps.admin;
   const actor = (c: Context<AppEnv>): AdminActor => ({ id: c.var.user.id, email: c.var.user.email });
 

@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
 import { ADVISORY_LOCK_KEYS, withAdvisoryLock } from '#server/db/locks';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/client';
+import type { Logger } from '#server/lib/logger';
+import type { AuthService } from './auth.service';
+
+/** What the admin bootstrap uses of the app's services (deps.ts builds them). */
+export interface AdminBootstrapDeps {
+  auth: AuthService;
+  config: Config;
+  database: Database;
+  logger: Logger;
+}
 
 export const DEMO_ADMIN_EMAIL = 'admin@shop.local';
 export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
@@ -20,7 +31,7 @@ export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
  *   the log and on stdout and written to DATA_DIR/admin-credentials.txt (mode 0600).
  *   When an admin exists: nothing.
  */
-export async function bootstrapAdmin(deps: AppDeps): Promise<void> {
+export async function bootstrapAdmin(deps: AdminBootstrapDeps): Promise<void> {
   const { config, logger, auth, database } = deps;
   const log = logger.child({ module: 'admin-bootstrap' });
 
@@ -62,7 +73,12 @@ export async function bootstrapAdmin(deps: AppDeps): Promise<void> {
   });
 }
 
-async function ensureAdmin(deps: AppDeps, email: string, password: string, retried = false): Promise<void> {
+async function ensureAdmin(
+  deps: AdminBootstrapDeps,
+  email: string,
+  password: string,
+  retried = false,
+): Promise<void> {
   const { auth } = deps;
   const existing = await auth.findUserByEmail(email);
   if (!existing) {

@@ -7,12 +7,17 @@ import {
   VerifyEmailInputSchema,
   VerifyEmailQuerySchema,
 } from '#common/schemas/auth';
-import type { AppDeps } from '#server/deps';
 import { currentUser, requireUser } from '#server/lib/auth-guards';
 import { clientIpOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
 import { requestContext, send } from './auth.routes';
+import type { AuthService } from './auth.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface AuthEmailRoutesDeps {
+  auth: AuthService;
+}
 
 /**
  * /api/auth, the email flows (mail is written to the outbox, sent by the mail sender):
@@ -28,7 +33,7 @@ import { requestContext, send } from './auth.routes';
  *   POST /change-email {newEmail, password} -> { ok } a confirmation link to the new address (signed in)
  *   POST /change-email/confirm {user, email, token} -> { ok } the account has the new address
  */
-export function authEmailRoutes(deps: AppDeps): Hono<AppEnv> {
+export function authEmailRoutes(deps: AuthEmailRoutesDeps): Hono<AppEnv> {
   const { auth } = deps;
   return new Hono<AppEnv>()
     .use('*', async (c, next) => {

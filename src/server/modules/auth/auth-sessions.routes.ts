@@ -1,10 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { PasswordChangeInputSchema } from '#common/schemas/auth';
-import type { AppDeps } from '#server/deps';
 import { requireUser } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
+import type { AuthService } from './auth.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface AuthSessionsRoutesDeps {
+  auth: AuthService;
+}
 
 const SessionParamsSchema = z.object({ id: z.string().min(1).max(128) });
 
@@ -15,7 +20,7 @@ const SessionParamsSchema = z.object({ id: z.string().min(1).max(128) });
  *   POST   /sessions/revoke-others  -> { revoked } every other device signed out
  *   POST   /password {currentPassword, newPassword} -> { ok, revoked } other devices signed out
  */
-export function authSessionRoutes(deps: AppDeps): Hono<AppEnv> {
+export function authSessionRoutes(deps: AuthSessionsRoutesDeps): Hono<AppEnv> {
   const { auth } = deps;
   return new Hono<AppEnv>()
     .use('/sessions/*', requireUser)

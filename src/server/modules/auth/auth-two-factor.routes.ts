@@ -5,11 +5,16 @@ import {
   TwoFactorEnableInputSchema,
   TwoFactorVerifyInputSchema,
 } from '#common/schemas/auth';
-import type { AppDeps } from '#server/deps';
 import { requireUser } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
 import { requestContext, send } from './auth.routes';
+import type { AuthService } from './auth.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface AuthTwoFactorRoutesDeps {
+  auth: AuthService;
+}
 
 /**
  * /api/auth/two-factor (TOTP with backup codes):
@@ -19,7 +24,7 @@ import { requestContext, send } from './auth.routes';
  *   POST /two-factor/disable {password, code} -> { ok } (signed in)
  *   POST /two-factor/verify  {code, kind} -> { user } + session cookie: the sign-in's second step
  */
-export function authTwoFactorRoutes(deps: AppDeps): Hono<AppEnv> {
+export function authTwoFactorRoutes(deps: AuthTwoFactorRoutesDeps): Hono<AppEnv> {
   const { auth } = deps;
   return new Hono<AppEnv>()
     .get('/two-factor', requireUser, async (c) => {

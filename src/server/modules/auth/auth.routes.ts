@@ -1,10 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { SignInInputSchema, SignUpInputSchema } from '#common/schemas/auth';
-import type { AppDeps } from '#server/deps';
 import { clientIpOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
 import type { AuthRequestContext, AuthResult } from './auth.types';
+import type { AuthService } from './auth.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface AuthRoutesDeps {
+  auth: AuthService;
+}
 
 /**
  * /api/auth: the only auth endpoints the shop exposes. better-auth's other endpoints are not
@@ -18,7 +23,7 @@ import type { AuthRequestContext, AuthResult } from './auth.types';
  * Errors use our shape: 400 VALIDATION_FAILED, 401 UNAUTHENTICATED, 403 CSRF_REJECTED,
  * 409 CONFLICT, 429 RATE_LIMITED (with Retry-After).
  */
-export function authRoutes(deps: AppDeps): Hono<AppEnv> {
+export function authRoutes(deps: AuthRoutesDeps): Hono<AppEnv> {
   const { auth } = deps;
   const router = new Hono<AppEnv>();
 

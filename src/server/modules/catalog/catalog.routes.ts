@@ -1,10 +1,15 @@
 import { Hono } from 'hono';
 import { ProductListQuerySchema } from '#common/schemas/product';
-import type { AppDeps } from '#server/deps';
 import type { AppEnv } from '#server/lib/hono-env';
 import { sendPrepared } from '#server/lib/send-prepared';
 import { validate } from '#server/lib/validate';
 import type { ProductFilter } from './catalog.service';
+import type { CatalogService } from './catalog.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface CatalogRoutesDeps {
+  catalog: CatalogService;
+}
 
 /** Cache-Control of the catalogue's prepared answers: kept, but revalidated (ETag) before each use. */
 export const CATALOG_CACHE_CONTROL = 'no-cache';
@@ -16,7 +21,7 @@ const KNOWN_QUERIES_MAX = 1_000;
  * The storefront's reads: prepared bytes from the catalogue's cache, with an ETag (304 when the
  * browser's copy is current). Anonymous: neither looks at the session.
  */
-export function catalogRoutes(deps: AppDeps) {
+export function catalogRoutes(deps: CatalogRoutesDeps) {
   const { catalog } = deps;
   return new Hono<AppEnv>()
     .get('/', listQuery(), async (c) => {

@@ -1,10 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SignatureSchema } from '#common/schemas/chain';
-import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
+import type { Config } from '#server/config';
+import type { ChainService } from './chain.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface ChainRoutesDeps {
+  chain: ChainService;
+  config: Config;
+}
 
 /**
  * The local demo ledger's conveniences for the browser: 404 whenever it does not run (SOLANA_RPC_URL
@@ -13,7 +20,7 @@ import { validate } from '#server/lib/validate';
  * GET /api/chain/demo-wallet                -> DemoWalletResponse (the demo shopper's key: local only)
  * GET /api/chain/transactions/:signature   -> ExplorerTransaction (the local explorer page)
  */
-export function chainRoutes(deps: AppDeps): Hono<AppEnv> {
+export function chainRoutes(deps: ChainRoutesDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get('/demo-wallet', async (c) => {
       const wallet = await deps.chain.demoWallet(deps.config.publicUrl);

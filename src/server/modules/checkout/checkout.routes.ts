@@ -1,16 +1,21 @@
 import { Hono } from 'hono';
 import { CheckoutInputSchema } from '#common/schemas/checkout';
-import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/lib/auth-guards';
 import { clientKeysOf } from '#server/lib/client-ip';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
+import type { CheckoutService } from './checkout.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface CheckoutRoutesDeps {
+  checkout: CheckoutService;
+}
 
 /**
  * POST /api/checkout        CheckoutInput -> 201 CheckoutResponse (anonymous or signed in)
  * GET  /api/checkout/config -> CheckoutConfigResponse (which payment buttons to enable)
  */
-export function checkoutRoutes(deps: AppDeps): Hono<AppEnv> {
+export function checkoutRoutes(deps: CheckoutRoutesDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get('/config', async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -7,11 +7,24 @@ import {
   type LiveEvent,
   type LiveEventMessage,
 } from '#common/schemas/events';
-import type { AppDeps } from '#server/deps';
 import { AppError, BusyError, RateLimitedError } from '#server/lib/app-error';
 import type { ClientKeys } from '#server/lib/client-ip';
 import { hasWiderNetwork } from '#server/lib/client-limits';
 import type { OpenStreams } from './open-streams';
+import type { Config } from '#server/config';
+import type { Lifecycle } from '#server/lib/lifecycle';
+import type { Logger } from '#server/lib/logger';
+import type { AuthService } from '#server/modules/auth/auth.service';
+import type { EventHub } from './event-hub';
+
+/** What the live streams use of the app's services (deps.ts builds them). */
+export interface LiveStreamsDeps {
+  auth: AuthService;
+  config: Config;
+  events: EventHub;
+  lifecycle: Lifecycle;
+  logger: Logger;
+}
 
 /** A private stream's session is looked up again before an event when this much time has passed. */
 const SESSION_CHECK_MS = 1000;
@@ -72,10 +85,7 @@ export interface AdmittedStream {
  * `open` counts the streams open now: public ones and those of admin topics (the admins'
  * reserve); the app's metrics read it.
  */
-export function createLiveStreams(
-  deps: Pick<AppDeps, 'events' | 'auth' | 'lifecycle' | 'config' | 'logger'>,
-  open: OpenStreams,
-) {
+export function createLiveStreams(deps: LiveStreamsDeps, open: OpenStreams) {
   const limits = deps.config.events;
   /** Open streams per client key, network key (`network:`) and admin (`admin:`). */
   const streamsPer = new Map<string, number>();

@@ -1,9 +1,16 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
 import { migrationsDir } from '#server/lib/paths';
 import { createHealthService } from './health.service';
+import type { Database } from '#server/db/client';
+import type { Lifecycle } from '#server/lib/lifecycle';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface HealthRoutesDeps {
+  database: Database;
+  lifecycle: Lifecycle;
+}
 
 /**
  * GET /api/health -> 200 { status, database } (503 when the database is down). Which database the
@@ -16,7 +23,7 @@ import { createHealthService } from './health.service';
  * recorded (`missing` names them): a load balancer sends traffic only to a ready instance.
  * None of the three is cached or written to the access log.
  */
-export function healthRoutes(deps: AppDeps) {
+export function healthRoutes(deps: HealthRoutesDeps) {
   const health = createHealthService({ database: deps.database, lifecycle: deps.lifecycle, migrationsDir });
   return new Hono<AppEnv>()
     .get('/', async (c) => {

@@ -1,8 +1,13 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '#server/deps';
 import type { AppEnv } from '#server/lib/hono-env';
+import type { MarketService } from './market.service';
 
-export function marketRoutes(deps: AppDeps) {
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface MarketRoutesDeps {
+  market: MarketService;
+}
+
+export function marketRoutes(deps: MarketRoutesDeps) {
   return new Hono<AppEnv>()
     .get('/token-stats', async (c) => {
       c.header('Cache-Control', 'public, max-age=30');

@@ -1,11 +1,16 @@
 import { Hono } from 'hono';
 import { MessageReplyInputSchema } from '#common/schemas/support-threads';
 import { TicketCreateSchema } from '#common/schemas/tickets';
-import type { AppDeps } from '#server/deps';
 import { requireUser } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
-import { supportThreadsOf } from './support-threads.routes';
+import { supportThreadsOf, type SupportThreadsRoutesDeps } from './support-threads.routes';
+import type { TicketsService } from './tickets.service';
+
+/** What these routes use of the app's services (deps.ts builds them); follow-ups are support threads'. */
+export interface TicketsRoutesDeps extends SupportThreadsRoutesDeps {
+  tickets: TicketsService;
+}
 
 /**
  * GET /api/tickets -> TicketList (the signed-in customer's own, newest first);
@@ -13,7 +18,7 @@ import { supportThreadsOf } from './support-threads.routes';
  * POST /api/tickets/:id/replies {body} -> 201 MessageReply (a follow-up under the customer's own
  * ticket; another's is a 404, an archived one a 409).
  */
-export function ticketsRoutes(deps: AppDeps): Hono<AppEnv> {
+export function ticketsRoutes(deps: TicketsRoutesDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .use(requireUser)
     .get('/', async (c) => {

@@ -7,11 +7,18 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { SERVICE_UNAVAILABLE_MESSAGE, type ErrorBody } from '#common/errors';
 import type { PageContext } from '#common/page-context';
 import { GUEST_ORDER_ROUTE, routeMatcher } from '#common/routes';
-import type { AppDeps } from '#server/deps';
 import { SERVICE_RETRY_AFTER_SECONDS } from '#server/lib/app-error';
 import type { AppEnv } from '#server/lib/hono-env';
 import { PreparedPage } from '#server/lib/prepared-page';
 import { createPageCache, NONCE_PLACEHOLDER } from './page-cache';
+import type { Config } from '#server/config';
+import type { EventHub } from '#server/modules/events/event-hub';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface PagesRoutesDeps {
+  config: Config;
+  events: EventHub;
+}
 
 export interface PagesOptions {
   /** React Router's build directory (dist/web): its server build is server/index.js. */
@@ -58,7 +65,7 @@ const isAccountPage = (pathname: string) => ['/profile', '/profile/*'].some((p) 
  * database is out of reach is the 503 page instead.
  */
 export function pagesHandler(
-  deps: AppDeps,
+  deps: PagesRoutesDeps,
   options: PagesOptions,
 ): (c: Context<AppEnv>) => Promise<Response> {
   const cache = createPageCache(deps.events);

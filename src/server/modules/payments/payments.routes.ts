@@ -1,10 +1,23 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { PaymentReferenceSchema } from '#common/schemas/checkout';
-import type { AppDeps } from '#server/deps';
 import type { AppEnv } from '#server/lib/hono-env';
 import { transactionRequestRoutes } from '#server/lib/solana-pay-routes';
 import { validate } from '#server/lib/validate';
+import type { Config } from '#server/config';
+import type { ChainService } from '#server/modules/chain/chain.service';
+import type { CryptoPaymentsService } from './crypto-payments.service';
+import type { PaymentsService } from './payments.service';
+import type { StripeWebhooksService } from './stripe-webhooks.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface PaymentsRoutesDeps {
+  chain: ChainService;
+  config: Config;
+  cryptoPayments: CryptoPaymentsService;
+  payments: PaymentsService;
+  stripeWebhooks: StripeWebhooksService;
+}
 
 const ReferenceParamSchema = z.object({ reference: PaymentReferenceSchema });
 /** The checkout's access token (from the checkout answer): adds the order's number and links. */
@@ -19,7 +32,7 @@ const StatusQuerySchema = z.object({ token: z.string().max(200).optional() });
  * GET  /api/payments/:reference/status[?token=] -> PaymentStatusResponse
  * POST /api/payments/:reference/cancel -> PaymentStatusResponse
  */
-export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
+export function paymentsRoutes(deps: PaymentsRoutesDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get(
       '/:reference/status',
@@ -37,7 +50,7 @@ export function paymentsRoutes(deps: AppDeps): Hono<AppEnv> {
 }
 
 /** POST /api/webhooks/stripe: Stripe's signed events, verified against the raw body. */
-export function stripeWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
+export function stripeWebhookRoutes(deps: PaymentsRoutesDeps): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/', async (c) => {
     const rawBody = Buffer.from(await c.req.arrayBuffer());
     const result = await deps.stripeWebhooks.handleStripeWebhook(rawBody, c.req.header('stripe-signature'));
@@ -46,7 +59,7 @@ export function stripeWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
 }
 
 /** Solana Pay transaction requests for checkout payments, at /api/solana-pay/payments/:reference. */
-export function paymentTransactionRoutes(deps: AppDeps): Hono<AppEnv> {
+export function paymentTransactionRoutes(deps: PaymentsRoutesDeps): Hono<AppEnv> {
   return transactionRequestRoutes({
     shopName: deps.config.shopName,
     publicUrl: deps.config.publicUrl,

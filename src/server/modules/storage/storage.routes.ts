@@ -1,12 +1,19 @@
 import { Hono, type Handler } from 'hono';
 import type { ErrorBody } from '#common/errors';
-import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
 import { requireAdmin } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
 import { mediaTypeOf } from '#server/lib/csrf';
 import { isValidStorageKey } from './storage';
 import { IMAGE_CACHE_CONTROL, processAndStoreImage } from './storage.service';
+import type { Config } from '#server/config';
+import type { Storage } from './storage';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface StorageRoutesDeps {
+  config: Config;
+  storage: Storage;
+}
 
 const FILE_FIELD = 'file';
 
@@ -14,7 +21,7 @@ const FILE_FIELD = 'file';
  * POST /api/uploads: one image, its bytes as the body with its own `Content-Type: image/…`, admin
  * only -> 201 StoredImage. Not multipart: a cross-site form can post multipart, never image/*.
  */
-export function storageRoutes(deps: AppDeps): Hono<AppEnv> {
+export function storageRoutes(deps: StorageRoutesDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
 
   router.post('/', requireAdmin, async (c) => {
@@ -49,7 +56,7 @@ async function readImageBody(request: Request): Promise<Uint8Array> {
  * their content type and `nosniff`; 404 JSON for anything that is not a stored key. With the S3
  * driver the objects live elsewhere: 302 to their public URL.
  */
-export function uploadsStatic(deps: AppDeps): Handler<AppEnv> {
+export function uploadsStatic(deps: StorageRoutesDeps): Handler<AppEnv> {
   const notFound = (): Response => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'Not found' } };
     return Response.json(body, { status: 404, headers: { 'X-Content-Type-Options': 'nosniff' } });

@@ -4,11 +4,18 @@ import {
   WalletChallengeRequestSchema,
   WalletLinkRequestSchema,
 } from '#common/schemas/wallet';
-import type { AppDeps } from '#server/deps';
 import { AppError } from '#server/lib/app-error';
 import { requireUser } from '#server/lib/auth-guards';
 import type { AppEnv } from '#server/lib/hono-env';
 import { validate } from '#server/lib/validate';
+import type { RewardsService } from '#server/modules/airdrops/rewards.service';
+import type { WalletService } from './wallet.service';
+
+/** What these routes use of the app's services (deps.ts builds them). */
+export interface WalletRoutesDeps {
+  rewards: RewardsService;
+  wallet: WalletService;
+}
 
 /**
  * The signed-in customer's wallet (own account only):
@@ -17,7 +24,7 @@ import { validate } from '#server/lib/validate';
  *   POST   /api/wallet/link {address, signedMessage, signature} -> LinkedWallet (400 if not proven)
  *   DELETE /api/wallet                                   -> LinkedWallet (unlinked)
  */
-export function walletRoutes(deps: AppDeps): Hono<AppEnv> {
+export function walletRoutes(deps: WalletRoutesDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .use(requireUser)
     .use(async (c, next) => {
@@ -38,7 +45,7 @@ export function walletRoutes(deps: AppDeps): Hono<AppEnv> {
  * POST /api/rewards {walletAddress} -> Rewards: only for the wallet linked to the caller's account
  * (404 otherwise), so the shop is not a lookup service for anyone's wallet.
  */
-export function rewardsRoutes(deps: AppDeps): Hono<AppEnv> {
+export function rewardsRoutes(deps: WalletRoutesDeps): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/', requireUser, validate('json', RewardsRequestSchema), async (c) => {
     c.header('Cache-Control', 'no-store');
     const { walletAddress } = c.req.valid('json');
