@@ -4,7 +4,6 @@ import {
   formatCompactUsd,
   formatPercentChange,
   formatTokenPrice,
-  formatUsdFromCents,
   formatWeightLbs,
   shortOrderId,
   shortHash,
@@ -78,12 +77,6 @@ describe('shorteners', () => {
 });
 
 describe('money and weights', () => {
-  it('formats cents as dollars with 2 decimals', () => {
-    expect(formatUsdFromCents(6_800)).toBe('$68.00');
-    expect(formatUsdFromCents(499)).toBe('$4.99');
-    expect(formatUsdFromCents(123_450)).toBe('$1,234.50');
-  });
-
   it('formats weights in lbs', () => {
     expect(formatWeightLbs(0.4)).toBe('0.4 lbs');
     expect(formatWeightLbs(2.25)).toBe('2.25 lbs');

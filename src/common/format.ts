@@ -3,7 +3,6 @@
  * 6 decimals, large USD amounts as $x.xxM / $x.xxK / $x.xx, signed percent changes, shortened
  * transaction signatures and order numbers. Money in cents goes through formatUsd (money.ts).
  */
-import { formatUsd } from './money';
 
 /** `$0.000420`: the token price, always 6 decimals. Non-numeric input shows as `$0.000000`. */
 export function formatTokenPrice(priceUsd: string | number): string {
@@ -51,11 +50,6 @@ export function shortHash(value: string): string {
 /** The order number shoppers see: the first 8 characters of the order id. */
 export function shortOrderId(id: string): string {
   return id.slice(0, 8);
-}
-
-/** `$12.50` from 1250 cents (the money rules live in money.ts). */
-export function formatUsdFromCents(cents: number): string {
-  return formatUsd(cents);
 }
 
 /** `0.4 lbs`, `2.25 lbs`: a shipping weight without trailing zeros. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, formatUsd, parseDollarsToCents, shippingCentsFor, tokenDiscountCents } from './money';
+import {
+  cartTotals,
+  centsToDecimal,
+  formatUsd,
+  parseDollarsToCents,
+  shippingCentsFor,
+  tokenDiscountCents,
+} from './money';
 
 describe('money', () => {
   it('ships free from 50 USD and for 4.99 below', () => {
@@ -29,6 +36,10 @@ describe('money', () => {
   it('formats and parses dollars', () => {
     expect(formatUsd(123_450)).toBe('$1,234.50');
     expect(formatUsd(5)).toBe('$0.05');
+    expect(formatUsd(6_800)).toBe('$68.00');
+    expect(centsToDecimal(123_450)).toBe('1234.50');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(parseDollarsToCents(centsToDecimal(7_401))).toBe(7_401);
     expect(parseDollarsToCents('12.5')).toBe(1_250);
     expect(parseDollarsToCents('12.345')).toBeNull();
     expect(parseDollarsToCents('abc')).toBeNull();

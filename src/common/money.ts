@@ -37,6 +37,11 @@ export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/** `1234.50` from 123450 cents: the amount without sign or separators (an input's text, schema.org's price). */
+export function centsToDecimal(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
 /** Parses a dollar amount typed by a person ("12", "12.5", "12.50") into cents; null when invalid. */
 export function parseDollarsToCents(text: string): number | null {
   const trimmed = text.trim();

@@ -1,4 +1,5 @@
 import { categoryLabel, genderLabel } from './catalog';
+import { centsToDecimal } from './money';
 import type { Product } from './schemas/product';
 
 export function absoluteUrl(url: string, publicUrl: string): string {
@@ -31,7 +32,7 @@ export function productJsonLd(p: Product, publicUrl: string): Record<string, unk
       '@type': 'Offer',
       url: `${publicUrl}/products/${p.id}`,
       priceCurrency: 'USD',
-      price: (p.priceCents / 100).toFixed(2),
+      price: centsToDecimal(p.priceCents),
       availability: p.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/UsedCondition',
     },

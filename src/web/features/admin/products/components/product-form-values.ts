@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { parseDollarsToCents } from '#common/money';
+import { centsToDecimal, parseDollarsToCents } from '#common/money';
 import {
   DEFAULT_CATEGORY,
   PRODUCT_MESSAGES,
@@ -62,8 +62,6 @@ export const SERVER_FIELDS: Record<string, ProductFormField> = {
 
 export const MEASURE_LABELS: Record<SizeGuideMeasure, string> = { waist: 'Waist', hip: 'Hip', bust: 'Bust' };
 
-const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
-
 export function productFormDefaults(product: Product | undefined): ProductFormValues {
   const sizeGuide: ProductFormValues['sizeGuide'] = { waist: {}, hip: {}, bust: {} };
   if (!product) {
@@ -95,8 +93,8 @@ export function productFormDefaults(product: Product | undefined): ProductFormVa
     images: product.images,
     title: product.title,
     description: product.description,
-    price: centsToDollars(product.priceCents),
-    originalPrice: product.originalPriceCents === null ? '' : centsToDollars(product.originalPriceCents),
+    price: centsToDecimal(product.priceCents),
+    originalPrice: product.originalPriceCents === null ? '' : centsToDecimal(product.originalPriceCents),
     brand: product.brand,
     gender: product.gender,
     category: product.category,
