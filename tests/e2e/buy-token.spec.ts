@@ -141,6 +141,7 @@ describeBrowser('Buy Token on the local ledger', () => {
     const receipt = page.getByRole('region', { name: 'AELO purchase receipt' });
     await receipt.waitFor();
     expect(await receipt.textContent()).toMatch(/Your AELO has arrived[\d,.]+ AELO sent to /);
+    // Nothing marks a close that never comes: wait past when one would have (the modal's came at 2 s).
     await page.waitForTimeout(3_000);
     expect(await receipt.getByRole('link', { name: 'View transaction' }).getAttribute('href')).toBe(href);
     await receipt.getByRole('button', { name: 'Close receipt' }).click();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { Connection, Keypair, sendAndConfirmTransaction, Transaction } from '@solana/web3.js';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import type { Product } from '#common/schemas/product';
 import { describeBrowser, useBrowserSuite } from '../helpers/browser';
 import { openCartWith, seedProductsThroughAdmin } from '../helpers/browser-catalog';
@@ -41,19 +41,20 @@ async function toPaymentStep(page: Page, product: Product): Promise<Locator> {
 /** The order-status link of the newest confirmation mail naming `title`, from the outbox's files. */
 async function orderLinkFromOutbox(dataDir: string, title: string): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
-    for (const file of files) {
-      const text = readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const match = /https?:\/\/[^\s"<]+\/orders\/[^\s"<]+/.exec(text);
-      if (match && text.includes(title)) return match[0];
-    }
-    if (Date.now() > until) throw new Error(`no order mail for ${title} in ${dir}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return vi.waitFor(
+    () => {
+      const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
+      for (const file of files) {
+        const text = readFileSync(path.join(dir, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        const match = /https?:\/\/[^\s"<]+\/orders\/[^\s"<]+/.exec(text);
+        if (match && text.includes(title)) return match[0];
+      }
+      throw new Error(`no order mail for ${title} in ${dir}`);
+    },
+    { timeout: 15_000, interval: 200 },
+  );
 }
 
 describeBrowser('crypto checkout on the local ledger', () => {

@@ -18,7 +18,7 @@ import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { Connection, Keypair, type Transaction } from '@solana/web3.js';
 import BigNumber from 'bignumber.js';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import {
   CHECKOUT_SERVER_MESSAGES,
   type CheckoutResponse,
@@ -45,16 +45,18 @@ import {
 /** Sends a transaction and polls its status until confirmed (no websocket subscription). */
 async function sendConfirmed(connection: Connection, tx: Transaction, payer: Keypair): Promise<string> {
   const signature = await connection.sendTransaction(tx, [payer]);
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const { value } = await connection.getSignatureStatuses([signature]);
-    const state = value[0];
-    if (state?.err) throw new Error(`transaction ${signature} failed: ${JSON.stringify(state.err)}`);
-    if (state?.confirmationStatus === 'confirmed' || state?.confirmationStatus === 'finalized')
-      return signature;
-    if (Date.now() > until) throw new Error(`transaction ${signature} not confirmed in 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const state = await vi.waitFor(
+    async () => {
+      const [current] = (await connection.getSignatureStatuses([signature])).value;
+      const confirmed =
+        current?.confirmationStatus === 'confirmed' || current?.confirmationStatus === 'finalized';
+      if (current && (current.err || confirmed)) return current;
+      throw new Error(`transaction ${signature} not confirmed in 30 s`);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  if (state.err) throw new Error(`transaction ${signature} failed: ${JSON.stringify(state.err)}`);
+  return signature;
 }
 
 const SHOPPER = {

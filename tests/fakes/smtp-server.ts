@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import { vi } from 'vitest';
 
 /** One mail as it arrived over SMTP, parsed by mailparser. */
 export interface ReceivedMail {
@@ -71,15 +72,15 @@ export async function startFakeSmtp(): Promise<FakeSmtpServer> {
     refuse(reply) {
       refusal = reply;
     },
-    async mailsTo(to, timeoutMs = 10_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const mine = received.filter((m) => m.to.includes(to));
-        if (mine.length > 0) return mine;
-        if (Date.now() > until) throw new Error(`no mail to ${to} arrived over SMTP`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
+    mailsTo: (to, timeoutMs = 10_000) =>
+      vi.waitFor(
+        () => {
+          const mine = received.filter((m) => m.to.includes(to));
+          if (mine.length === 0) throw new Error(`no mail to ${to} arrived over SMTP`);
+          return mine;
+        },
+        { timeout: timeoutMs, interval: 50 },
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

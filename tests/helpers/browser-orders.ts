@@ -4,6 +4,7 @@ import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/ch
 import type { Product } from '#common/schemas/product';
 import type { ShopServer } from './browser';
 import { outboxLink } from './outbox';
+import { until } from './until';
 
 /**
  * Pays a Solana Pay transfer request (the link a checkout or a token purchase shows) from the local
@@ -29,15 +30,18 @@ export async function payFromDemoWallet(server: ShopServer, paymentUrl: string):
 
 /** Waits until the server reads the checkout `reference` as paid; answers its status. */
 export async function waitForPaid(server: ShopServer, reference: string): Promise<PaymentStatusResponse> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const res = await fetch(`${server.baseUrl}/api/payments/${reference}/status`);
-    const status = (await res.json()) as PaymentStatusResponse;
-    if (status.status === 'completed' && status.order_id) return status;
-    if (status.status !== 'pending' || Date.now() > until)
-      throw new Error(`payment ${reference} is ${status.status}: ${JSON.stringify(status)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const status = await until(
+    `payment ${reference} to be settled`,
+    async () => {
+      const res = await fetch(`${server.baseUrl}/api/payments/${reference}/status`);
+      const current = (await res.json()) as PaymentStatusResponse;
+      return current.status === 'pending' ? undefined : current;
+    },
+    20_000,
+    200,
+  );
+  if (status.status === 'completed' && status.order_id) return status;
+  throw new Error(`payment ${reference} is ${status.status}: ${JSON.stringify(status)}`);
 }
 
 /**

@@ -6,10 +6,9 @@
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { Keypair, sendAndConfirmTransaction, type Connection, type PublicKey } from '@solana/web3.js';
 import type BigNumber from 'bignumber.js';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
-import { SHIPPING_INFO } from '../factories/order';
-import { createProduct } from '../factories/product';
+import { checkout } from '../factories/checkout';
 import type { RunningShop } from './shop-server';
 import { TEST_ORIGIN } from './test-app';
 
@@ -45,26 +44,14 @@ export async function cryptoCheckout(
   method: 'sol' | 'aelo',
   options: { priceCents?: number; quantity?: number; stock?: number; cartId?: string } = {},
 ): Promise<StartedCryptoCheckout> {
-  const product = await createProduct(shop.t.deps.database.db, {
-    priceCents: options.priceCents ?? 2_000,
-    quantity: options.stock ?? 5,
-  });
-  const res = await api<CheckoutResponse>(shop, 'POST', '/api/checkout', {
-    items: [
-      {
-        productId: product.id,
-        size: product.sizes[0] ?? null,
-        color: product.colors[0] ?? null,
-        quantity: options.quantity ?? 1,
-      },
-    ],
-    shippingInfo: SHIPPING_INFO,
+  const { product, ...started } = await checkout(shop, {
     paymentMethod: method,
-    ...(options.cartId ? { cartId: options.cartId } : {}),
+    product: { priceCents: options.priceCents ?? 2_000, quantity: options.stock ?? 5 },
+    quantity: options.quantity,
+    cartId: options.cartId,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.crypto).toBeDefined();
-  return { ...res.body, crypto: res.body.crypto!, productId: product.id };
+  expect(started.crypto).toBeDefined();
+  return { ...started, crypto: started.crypto!, productId: product.id };
 }
 
 export async function paymentStatus(
@@ -83,14 +70,15 @@ export async function waitForStatus(
   wanted: PaymentStatusResponse['status'] | ((status: PaymentStatusResponse) => boolean),
   ms = 10_000,
 ): Promise<PaymentStatusResponse> {
-  const until = Date.now() + ms;
   const done = typeof wanted === 'function' ? wanted : (s: PaymentStatusResponse) => s.status === wanted;
-  for (;;) {
-    const current = await paymentStatus(shop, reference);
-    if (done(current)) return current;
-    if (Date.now() > until) throw new Error(`payment ${reference} stayed ${JSON.stringify(current)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const current = await paymentStatus(shop, reference);
+      if (!done(current)) throw new Error(`payment ${reference} stayed ${JSON.stringify(current)}`);
+      return current;
+    },
+    { timeout: ms, interval: 100 },
+  );
 }
 
 /** Pays a transfer request URL as a Solana Pay wallet does (optionally changing what it asks). */

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { until } from './until';
 
 /**
  * The newest link matching `pattern` in a mail to `email` in a server's outbox (DATA_DIR/outbox,
@@ -8,16 +9,19 @@ import path from 'node:path';
  */
 export async function outboxLink(dataDir: string, email: string, pattern: RegExp): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
-  const until = Date.now() + 15_000;
-  for (;;) {
-    for (const file of existsSync(dir) ? readdirSync(dir).sort().reverse() : []) {
-      const text = readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const match = pattern.exec(text);
-      if (text.includes(`To: ${email}`) && match) return match[0].replace(/&amp;/g, '&');
-    }
-    if (Date.now() > until) throw new Error(`no mail to ${email} matching ${pattern}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return until(
+    `a mail to ${email} matching ${pattern}`,
+    async () => {
+      for (const file of existsSync(dir) ? readdirSync(dir).sort().reverse() : []) {
+        const text = readFileSync(path.join(dir, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        const match = pattern.exec(text);
+        if (text.includes(`To: ${email}`) && match) return match[0].replace(/&amp;/g, '&');
+      }
+      return undefined;
+    },
+    15_000,
+    200,
+  );
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { vi } from 'vitest';
 import type { CrashPointName } from '#server/lib/crash-point';
 import { startFakeStripe, stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
 import { ROOT_DIR } from './browser';
@@ -15,17 +16,6 @@ import { LOCAL_CHAIN_TEST_LIMITS } from './local-chain-limits';
  */
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `fn` until it returns something truthy (a throw counts as not yet); fails after `ms`. */
-export async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await wait(100);
-  }
-}
 
 /**
  * A private bundle of src/server/main.ts and the ledger worker beside it, as package.json's
@@ -133,17 +123,20 @@ export async function spawnShop({ entry, baseUrl, env, point }: SpawnShopOptions
   // other end during start-up is a failure with the server's last output.
   let exited = false;
   void exit.then(() => (exited = true));
-  await until(
-    `the server (CRASH_AT=${point ?? 'unset'}) to answer /api/health`,
-    async () => {
-      if (exited) return true;
-      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      return res.status === 200;
-    },
-    120_000,
-  ).catch((err: unknown) => {
-    throw new Error(`${String(err)}\n${output.slice(-3000)}`);
-  });
+  await vi
+    .waitFor(
+      async () => {
+        if (exited) return;
+        const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        if (res.status !== 200) throw new Error(`GET /api/health answered ${res.status}`);
+      },
+      { timeout: 120_000, interval: 100 },
+    )
+    .catch((err: unknown) => {
+      throw new Error(
+        `timed out waiting for the server (CRASH_AT=${point ?? 'unset'}) to answer /api/health (${String(err)})\n${output.slice(-3000)}`,
+      );
+    });
   if (!exited) return shop;
   const ended = await exit;
   if (point && ended === 'SIGKILL') return shop;

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Server } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { Connection } from '@solana/web3.js';
+import { expect, vi } from 'vitest';
 import { startPaymentWatcher } from '#server/jobs/payment-watcher';
 import type { RunningJob } from '#server/jobs/periodic';
 import { attachLocalChainSockets } from '#server/local-ledger/local-chain-sockets';
@@ -49,13 +50,19 @@ export function connect(running: { url: string }): Connection {
   });
 }
 
+/**
+ * Waits (up to 2 s, then goes on) until clients have closed their websockets to the shop: web3.js
+ * closes one 500 ms after its last subscription, and a server stopped before that makes it
+ * reconnect to a closed port (and log about it).
+ */
+export async function websocketsClosed(running: RunningShop): Promise<void> {
+  await vi
+    .waitFor(() => expect(running.sockets.size, 'websockets open').toBe(0), { timeout: 2_000, interval: 50 })
+    .catch(() => undefined);
+}
+
 export async function stopShop(running: RunningShop): Promise<void> {
-  // web3.js closes its websocket 500 ms after its last subscription; stopping before that makes
-  // it reconnect to a closed port (and log about it). Wait for that close, when a socket is open.
-  const deadline = Date.now() + 2_000;
-  while (running.sockets.size > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await websocketsClosed(running);
   await running.watcher?.stop();
   running.detach();
   await new Promise<void>((resolve) => running.server.close(() => resolve()));

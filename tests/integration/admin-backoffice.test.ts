@@ -10,7 +10,7 @@ import { decryptSecret } from '#server/lib/secret-box';
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { json, signInClients, waitFor, type AdminClients, type ErrorJson } from './admin-test-kit';
+import { json, LIVE_WAIT, signInClients, type AdminClients, type ErrorJson } from './admin-test-kit';
 
 const HOUR = 3_600_000;
 
@@ -130,11 +130,11 @@ describe.each(BACKENDS)('admin messages, settings, airdrops and audit log (%s)',
         actorId: c.adminId,
         details: { messageId: id, admin: { email: c.adminEmail } },
       });
-      expect(
-        await waitFor(() =>
-          events.some((e) => e.topic === `tickets:${c.customerId}` && e.type === 'ticket.updated'),
-        ),
-      ).toBe(true);
+      await expect
+        .poll(() => events, LIVE_WAIT)
+        .toContainEqual(
+          expect.objectContaining({ topic: `tickets:${c.customerId}`, type: 'ticket.updated' }),
+        );
       expect(events.some((e) => e.topic === 'admin:messages' && e.type === 'message.updated')).toBe(true);
     });
 
@@ -362,9 +362,9 @@ describe.each(BACKENDS)('admin messages, settings, airdrops and audit log (%s)',
       const page = await json<Page<AuditEntry>>(await c.admin.get('/api/admin/audit?pageSize=2'), 200);
       expect(page.items).toHaveLength(2);
       expect(page.hasMore).toBe(true);
-      expect(
-        await waitFor(() => events.some((e) => e.topic === 'admin:audit' && e.type === 'audit.logged')),
-      ).toBe(true);
+      await expect
+        .poll(() => events, LIVE_WAIT)
+        .toContainEqual(expect.objectContaining({ topic: 'admin:audit', type: 'audit.logged' }));
     });
 
     it('cannot be changed or deleted: no route does it and the database refuses it', async () => {

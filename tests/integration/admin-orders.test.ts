@@ -6,7 +6,7 @@ import type { LiveEvent } from '#common/schemas/events';
 import { createOrder, type CreatedOrder } from '../factories/order';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { json, signInClients, waitFor, type AdminClients, type ErrorJson } from './admin-test-kit';
+import { json, LIVE_WAIT, signInClients, type AdminClients, type ErrorJson } from './admin-test-kit';
 
 describe.each(BACKENDS)('admin orders (%s)', (backend) => {
   let t: TestApp;
@@ -192,11 +192,9 @@ describe.each(BACKENDS)('admin orders (%s)', (backend) => {
         admin: { id: c.adminId, email: c.adminEmail },
       },
     });
-    expect(
-      await waitFor(() =>
-        events.some((e) => e.topic === `orders:${c.customerId}` && e.type === 'order.updated'),
-      ),
-    ).toBe(true);
+    await expect
+      .poll(() => events, LIVE_WAIT)
+      .toContainEqual(expect.objectContaining({ topic: `orders:${c.customerId}`, type: 'order.updated' }));
     expect(events.some((e) => e.topic === 'admin:orders' && e.type === 'order.updated')).toBe(true);
   });
 
@@ -224,12 +222,14 @@ describe.each(BACKENDS)('admin orders (%s)', (backend) => {
         admin: { email: c.adminEmail },
       },
     });
-    expect(
-      await waitFor(() =>
-        events.some(
-          (e) => e.topic === 'admin:orders' && e.type === 'changed' && (e.data as { id?: string }).id === id,
-        ),
-      ),
-    ).toBe(true);
+    await expect
+      .poll(() => events, LIVE_WAIT)
+      .toContainEqual(
+        expect.objectContaining({
+          topic: 'admin:orders',
+          type: 'changed',
+          data: expect.objectContaining({ id }),
+        }),
+      );
   });
 });

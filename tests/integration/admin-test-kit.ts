@@ -49,12 +49,8 @@ export async function json<T>(res: Response, status: number): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-/** Polls until check passes (live events travel through NOTIFY). */
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 3000): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return false;
-}
+/**
+ * How long a live event, and what it changes, is given to arrive (through NOTIFY on PostgreSQL):
+ * the options of expect.poll or vi.waitFor.
+ */
+export const LIVE_WAIT = { timeout: 3_000, interval: 20 };

@@ -15,7 +15,7 @@ import { createProduct } from '../factories/product';
 import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { json, signInClients, waitFor, type AdminClients } from './admin-test-kit';
+import { json, signInClients, type AdminClients } from './admin-test-kit';
 import { SHIPPING_INFO } from '../factories/order';
 
 /**
@@ -82,11 +82,16 @@ describe.each(BACKENDS)('catalogue cache (%s)', (backend) => {
   const listed = (text: string, id: string) =>
     (JSON.parse(text) as ProductPage).products.find((p) => p.id === id);
   /** Waits (less than the backstop) until the list's ETag moves and `check` holds of the new list. */
-  const listChanges = async (before: string, check: (text: string) => boolean) =>
-    waitFor(async () => {
-      const { res, text } = await list();
-      return res.headers.get('etag') !== before && check(text);
-    }, NOTICE_WAIT_MS);
+  const listChanges = (before: string, check: (text: string) => boolean) =>
+    expect
+      .poll(
+        async () => {
+          const { res, text } = await list();
+          return res.headers.get('etag') !== before && check(text);
+        },
+        { timeout: NOTICE_WAIT_MS, interval: 20 },
+      )
+      .toBe(true);
 
   it('answers the list with a strong ETag and the bytes of an uncached render, 304 without a body when current', async () => {
     // Enough products for a list worth compressing (1 KB and more).
@@ -150,12 +155,10 @@ describe.each(BACKENDS)('catalogue cache (%s)', (backend) => {
     expect(listed(before.text, product.id)).toMatchObject({ priceCents: 4_000 });
 
     await json<Product>(await c.admin.patch(`/api/admin/products/${product.id}`, { priceCents: 3_250 }), 200);
-    expect(
-      await listChanges(
-        before.res.headers.get('etag')!,
-        (text) => listed(text, product.id)?.priceCents === 3_250,
-      ),
-    ).toBe(true);
+    await listChanges(
+      before.res.headers.get('etag')!,
+      (text) => listed(text, product.id)?.priceCents === 3_250,
+    );
     const productAfter = await t.client().get(`/api/products/${product.id}`, {
       headers: { 'if-none-match': productBefore.headers.get('etag')! },
     });
@@ -167,12 +170,10 @@ describe.each(BACKENDS)('catalogue cache (%s)', (backend) => {
       await c.admin.patch(`/api/admin/products/${product.id}`, { title: 'Editable Leggings II' }),
       200,
     );
-    expect(
-      await listChanges(
-        mid.res.headers.get('etag')!,
-        (text) => listed(text, product.id)?.title === 'Editable Leggings II',
-      ),
-    ).toBe(true);
+    await listChanges(
+      mid.res.headers.get('etag')!,
+      (text) => listed(text, product.id)?.title === 'Editable Leggings II',
+    );
     // The browser's copy from before the edit is not current any more.
     expect((await list({ 'if-none-match': mid.res.headers.get('etag')! })).res.status).toBe(200);
   });
@@ -189,16 +190,12 @@ describe.each(BACKENDS)('catalogue cache (%s)', (backend) => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
     const checkout = (await res.json()) as CheckoutResponse;
-    expect(
-      await listChanges(before.res.headers.get('etag')!, (text) => listed(text, product.id)?.quantity === 0),
-    ).toBe(true);
+    await listChanges(before.res.headers.get('etag')!, (text) => listed(text, product.id)?.quantity === 0);
 
     const held = await list();
     const cancelled = await t.client().post(`/api/payments/${checkout.reference}/cancel`);
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
-    expect(
-      await listChanges(held.res.headers.get('etag')!, (text) => listed(text, product.id)?.quantity === 1),
-    ).toBe(true);
+    await listChanges(held.res.headers.get('etag')!, (text) => listed(text, product.id)?.quantity === 1);
   });
 
   it('a second instance on the same database drops its copy when the first one changes a product', async () => {
@@ -219,13 +216,18 @@ describe.each(BACKENDS)('catalogue cache (%s)', (backend) => {
         await c.admin.patch(`/api/admin/products/${product.id}`, { priceCents: 2_100 }),
         200,
       );
-      const changed = await waitFor(async () => {
-        const res = await other.client().get('/api/products');
-        return (
-          res.headers.get('etag') !== beforeTag && listed(await res.text(), product.id)?.priceCents === 2_100
-        );
-      }, NOTICE_WAIT_MS);
-      expect(changed).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const res = await other.client().get('/api/products');
+            return (
+              res.headers.get('etag') !== beforeTag &&
+              listed(await res.text(), product.id)?.priceCents === 2_100
+            );
+          },
+          { timeout: NOTICE_WAIT_MS, interval: 20 },
+        )
+        .toBe(true);
     } finally {
       await other.close();
     }
@@ -256,14 +258,18 @@ describe.each(BACKENDS)('catalogue cache (%s)', (backend) => {
     expect(listed(before.text, product.id)).toMatchObject({ priceCents: 1_500 });
     // As if the writer died between its commit and its NOTIFY.
     await sql`update products set price_cents = 1400 where id = ${product.id}`.execute(db);
-    const changed = await waitFor(async () => {
-      const { res, text } = await list();
-      return (
-        res.headers.get('etag') !== before.res.headers.get('etag') &&
-        listed(text, product.id)?.priceCents === 1_400
-      );
-    }, 4_000);
-    expect(changed).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const { res, text } = await list();
+          return (
+            res.headers.get('etag') !== before.res.headers.get('etag') &&
+            listed(text, product.id)?.priceCents === 1_400
+          );
+        },
+        { timeout: 4_000, interval: 20 },
+      )
+      .toBe(true);
   });
 });
 

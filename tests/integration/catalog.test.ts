@@ -4,15 +4,6 @@ import { createProduct } from '../factories/product';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 3000) => {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return false;
-};
-
 describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
   let t: TestApp;
   const ids: Record<string, string> = {};
@@ -164,9 +155,9 @@ describe.each(BACKENDS)('catalogue API (%s)', (backend) => {
     // Still cached: no event yet.
     expect((await list('?gender=mens'))[0]?.title).toBe('Trail Shorts');
     await t.deps.events.publish('catalog', { type: 'product.updated', data: { id: ids.mens } });
-    expect(await waitFor(async () => (await list('?gender=mens'))[0]?.title === 'Trail Shorts II')).toBe(
-      true,
-    );
+    await expect
+      .poll(async () => (await list('?gender=mens'))[0]?.title, { timeout: 3_000, interval: 25 })
+      .toBe('Trail Shorts II');
   });
 
   it('lists every product in sitemap.xml and points robots.txt at it', async () => {

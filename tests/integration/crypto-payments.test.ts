@@ -26,7 +26,7 @@ import {
   waitForStatus,
 } from '../helpers/crypto-checkout';
 import { BACKENDS, createScratchDatabase, warnIfPostgresSkipped } from '../helpers/databases';
-import { connect, startShop, stopShop, type RunningShop } from '../helpers/shop-server';
+import { connect, startShop, stopShop, websocketsClosed, type RunningShop } from '../helpers/shop-server';
 import { openTestDatabase } from '../helpers/test-app';
 
 describe('crypto payments on the local ledger', () => {
@@ -97,14 +97,16 @@ describe('crypto payments on the local ledger', () => {
     await payTransferRequest(connection, shopper, started.crypto.paymentUrl, {
       amount: request.amount!.div(2).decimalPlaces(9),
     });
-    const until = Date.now() + 5_000;
-    let current = await paymentStatus(shop, started.reference);
-    while (!current.message && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 100));
-      current = await paymentStatus(shop, started.reference);
-    }
+    const underpaid = /less than the amount due \(received 0\.0833 of 0\.1666 SOL\)/;
+    await expect
+      .poll(async () => (await paymentStatus(shop, started.reference)).message, {
+        timeout: 5_000,
+        interval: 100,
+      })
+      .toMatch(underpaid);
+    const current = await paymentStatus(shop, started.reference);
     expect(current.status).toBe('pending');
-    expect(current.message).toMatch(/less than the amount due \(received 0\.0833 of 0\.1666 SOL\)/);
+    expect(current.message).toMatch(underpaid);
     expect(await ordersOfPayment(shop, started.reference)).toEqual([]);
   });
 
@@ -270,7 +272,7 @@ describe('crypto payments across restarts and instances', () => {
     await payTransferRequest(connection, shopper, started.crypto.paymentUrl);
     // The server stops before anything looked for the payment (no watcher ran).
     expect((await paymentStatus(first, started.reference)).status).toBe('pending');
-    await new Promise((r) => setTimeout(r, 700));
+    await websocketsClosed(first);
     first.detach();
     await new Promise<void>((resolve) => first.server.close(() => resolve()));
     // Not first.t.close(): that would delete the data directory the ledger lives in.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   isPublishableTopic,
   LIVE_EVENTS_RETRY_MS,
@@ -86,16 +86,6 @@ class SseReader {
     }
   }
 
-  /** Resolves true when no event arrives within `ms`. */
-  async expectSilence(ms: number): Promise<void> {
-    try {
-      const block = await this.nextEvent(ms);
-      throw new Error(`unexpected event: ${JSON.stringify(block)}`);
-    } catch (err) {
-      if (!(err instanceof Error) || !err.message.startsWith('no SSE event')) throw err;
-    }
-  }
-
   /** Waits for the end of the stream (server closed it). */
   async waitForEnd(timeoutMs = WAIT_MS): Promise<void> {
     try {
@@ -178,14 +168,6 @@ async function signInAdmin(t: TestApp): Promise<TestClient> {
   const res = await client.post('/api/auth/sign-in/email', { email, password: 'admin-password-1' });
   expect(res.status, await res.clone().text()).toBe(200);
   return client;
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe('live event topics (shared with the browser)', () => {
@@ -329,7 +311,18 @@ describe.each(BACKENDS)('live events (%s)', (backend) => {
         type: 'ticket.replied',
         data: { ticketId: 't2' },
       });
-      await reader.expectSilence(300);
+      // Events arrive in the order they were published: had Bob's come through, it would come
+      // before this later one of Alice's.
+      await t.deps.events.publish(`tickets:${alice.user.id}`, {
+        type: 'ticket.replied',
+        data: { ticketId: 't3' },
+      });
+      const third = await reader.nextEvent();
+      expect(third.message).toEqual({
+        topic: 'tickets:me',
+        type: 'ticket.replied',
+        data: { ticketId: 't3' },
+      });
     } finally {
       await reader.cancel();
     }
@@ -340,7 +333,7 @@ describe.each(BACKENDS)('live events (%s)', (backend) => {
     const reader = await subscribe(t.client(), 'catalog');
     expect(t.deps.events.subscriberCount).toBe(before + 1);
     await reader.cancel();
-    await waitFor(() => t.deps.events.subscriberCount === before);
+    await expect.poll(() => t.deps.events.subscriberCount, { timeout: WAIT_MS, interval: 10 }).toBe(before);
   });
 
   it('sends only the notice when the data is too large for NOTIFY', async () => {
@@ -413,15 +406,16 @@ describe.each(BACKENDS)('live event stream limits (%s)', (backend) => {
 
     // A closed stream gives its slot back: the first client reconnects.
     await a1.cancel();
-    let again: Response | undefined;
-    for (let i = 0; i < 50; i++) {
-      again = await t.client({ ip: '198.51.100.1' }).get('/api/events?topics=catalog');
-      if (again.status === 200) break;
-      await again.body?.cancel();
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(again?.status).toBe(200);
-    const reader = new SseReader(again!);
+    const again = await vi.waitFor(
+      async () => {
+        const res = await t.client({ ip: '198.51.100.1' }).get('/api/events?topics=catalog');
+        if (res.status === 200) return res;
+        await res.body?.cancel();
+        throw new Error(`the reconnect answered ${res.status}`);
+      },
+      { timeout: 2_000, interval: 20 },
+    );
+    const reader = new SseReader(again);
     for (const r of [a2, reader, ...others]) await r.cancel();
   });
 
@@ -590,11 +584,13 @@ describe('live events across instances (postgres)', () => {
       expect(terminated.length).toBeGreaterThanOrEqual(2); // one LISTEN connection per instance
 
       await stream.waitForEnd(10_000);
-      const deadline = Date.now() + 10_000;
-      while ((await titleOnB()) !== 'Renamed In The Gap') {
-        if (Date.now() > deadline) throw new Error('catalogue cache was not cleared after the gap');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await expect
+        .poll(titleOnB, {
+          timeout: 10_000,
+          interval: 100,
+          message: 'the catalogue cache cleared after the gap',
+        })
+        .toBe('Renamed In The Gap');
 
       const again = await subscribe(b.client(), 'catalog');
       try {

@@ -32,7 +32,6 @@ import {
   spawnShop,
   startForwardingStripe,
   stopShopProcess,
-  until,
   type ShopProcess,
 } from '../helpers/shop-process';
 
@@ -110,7 +109,13 @@ describe('the server on PGlite (the default database) killed with SIGKILL', () =
     let renaming: ReturnType<typeof keepRenaming> | undefined;
     try {
       renaming = keepRenaming(await signIn(baseUrl, CRASH_ADMIN));
-      await until('a few renames answered', async () => renaming!.written.answered >= 3);
+      await expect
+        .poll(() => renaming!.written.answered, {
+          timeout: 30_000,
+          interval: 100,
+          message: 'renames answered',
+        })
+        .toBeGreaterThanOrEqual(3);
 
       const checkout = await fetch(`${baseUrl}/api/checkout`, {
         method: 'POST',

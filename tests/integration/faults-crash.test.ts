@@ -32,7 +32,7 @@ import {
   Transaction,
   type TransactionSignature,
 } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrashPointName } from '#server/lib/crash-point';
 import { openDatabase, type Database } from '#server/db/client';
 import { createLogger } from '#server/lib/logger';
@@ -49,7 +49,6 @@ import {
   spawnShop,
   startForwardingStripe,
   stopShopProcess,
-  until,
   type ShopProcess,
 } from '../helpers/shop-process';
 
@@ -65,6 +64,8 @@ const SHIPPING = {
   country: 'US',
 };
 const TOKEN_PROGRAM = new PublicKey(TOKEN_PROGRAM_ADDRESS);
+/** How long the world is given to go on after a restart (vi.waitFor / expect.poll). */
+const POLL = { timeout: 30_000, interval: 100 };
 
 // ---------------------------------------------------------------------------------------------
 // The server as a process
@@ -164,10 +165,14 @@ async function ensureLanded(tx: Transaction, signature: string): Promise<void> {
   const conn = connection();
   const { value } = await conn.getSignatureStatus(signature, { searchTransactionHistory: true });
   if (!value) await conn.sendRawTransaction(tx.serialize());
-  await until(`transaction ${signature} confirmed`, async () => {
-    const status = (await conn.getSignatureStatus(signature, { searchTransactionHistory: true })).value;
-    return status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized';
-  });
+  await expect
+    .poll(
+      async () =>
+        (await conn.getSignatureStatus(signature, { searchTransactionHistory: true })).value
+          ?.confirmationStatus,
+      { ...POLL, message: `transaction ${signature} confirmed` },
+    )
+    .toMatch(/^(confirmed|finalized)$/);
 }
 
 async function signInAdmin(): Promise<void> {
@@ -359,10 +364,12 @@ function cryptoStep(point: CrashPointName): Step {
     },
     async recover() {
       await ensureLanded(tx, signature);
-      await until(
-        `${point}: the payment confirmed`,
-        async () => (await paymentOf(reference)).status === 'confirmed',
-      );
+      await expect
+        .poll(async () => (await paymentOf(reference)).status, {
+          ...POLL,
+          message: `${point}: the payment confirmed`,
+        })
+        .toBe('confirmed');
       const payment = await expectPaidOnce(point, reference, product.id, stockBefore, 1);
       expect(payment.transaction_signature, point).toBe(signature);
     },
@@ -384,10 +391,12 @@ function tokenStep(point: CrashPointName): Step {
   async function fund() {
     const conn = connection();
     const sig = await conn.requestAirdrop(buyer.publicKey, 2 * LAMPORTS_PER_SOL);
-    await until(
-      'the buyer funded',
-      async () => (await conn.getSignatureStatus(sig)).value?.confirmationStatus,
-    );
+    await expect
+      .poll(async () => (await conn.getSignatureStatus(sig)).value?.confirmationStatus, {
+        ...POLL,
+        message: 'the buyer funded',
+      })
+      .toBeTruthy();
   }
   async function requestTransaction(reference: string): Promise<Transaction> {
     const res = await api<{ transaction: string }>('POST', `/api/solana-pay/token-purchases/${reference}`, {
@@ -435,13 +444,14 @@ function tokenStep(point: CrashPointName): Step {
         await connection().sendRawTransaction(tx.serialize());
       }
       await ensureLanded(tx, signature);
-      const done = await until(`${point}: the purchase completed`, async () => {
+      const done = await vi.waitFor(async () => {
         const res = await api<{ status: string; signature: string | null }>(
           'GET',
           `/api/token-purchases/${purchase!.reference}`,
         );
-        return res.body.status === 'completed' ? res.body : undefined;
-      });
+        expect(res.body.status, `${point}: the purchase completed`).toBe('completed');
+        return res.body;
+      }, POLL);
       expect(done.signature, point).toBe(signature);
       // Delivered once: the buyer holds exactly the tokens of one purchase, and one purchase of
       // theirs is completed.
@@ -481,31 +491,36 @@ function airdropStep(point: CrashPointName): Step {
       since = new Date((await one<{ now: Date }>('select now() as now')).now);
       // A 409 means a run is still going (on a loaded machine the scheduler's may not have ended
       // yet): the admin presses again, as on the Airdrops screen. No answer means the server died.
-      lastDriveAnswer = await until('Process Airdrop taken', async () => {
-        try {
-          const res = await pressProcessAirdrop();
-          return res.status === 409 ? undefined : `${res.status} ${JSON.stringify(res.body)}`;
-        } catch {
-          return 'no answer (the server died)';
-        }
-      });
+      lastDriveAnswer = await vi.waitFor(async () => {
+        const res = await pressProcessAirdrop().catch(() => undefined);
+        if (!res) return 'no answer (the server died)';
+        expect(res.status, 'Process Airdrop taken').not.toBe(409);
+        return `${res.status} ${JSON.stringify(res.body)}`;
+      }, POLL);
     },
     async recover() {
       if (point === 'airdrops:after-snapshot') {
         // Nothing was planned: the admin presses Process Airdrop again.
-        const res = await until('Process Airdrop answered', async () => {
+        const res = await vi.waitFor(async () => {
           const r = await pressProcessAirdrop();
-          return r.status === 409 ? undefined : r;
-        });
+          expect(r.status, 'Process Airdrop answered').not.toBe(409);
+          return r;
+        }, POLL);
         expect(res.status, point).toBe(200);
       }
-      const runs = await until(`${point}: the run finished by the scheduler`, async () => {
+      const runs = await vi.waitFor(async () => {
         const { rows } = await sql.query<{ id: string; status: string; error: string | null }>(
           `select id, status, error from airdrop_runs where created_at >= $1 and kind = 'top50' and trigger = 'admin'`,
           [since],
         );
-        return rows.length > 0 && rows.every((r) => r.status !== 'sending') ? rows : undefined;
-      });
+        const finished = `${point}: the run finished by the scheduler`;
+        expect(rows, finished).not.toHaveLength(0);
+        expect(
+          rows.filter((r) => r.status === 'sending'),
+          finished,
+        ).toEqual([]);
+        return rows;
+      }, POLL);
       expect(runs, point).toHaveLength(1);
       expect(runs[0]!.error, point).toBeNull();
       expect(runs[0]!.status, point).toBe('completed');
@@ -658,10 +673,15 @@ describe.skipIf(!TEST_DATABASE_URL)(
         // The scheduler has seen the shop before any airdrop crash point is armed: a new shop's
         // first daily run is at the next slot (tomorrow's 00:00 UTC), so no scheduled run meets the
         // admin's runs below.
-        await until(
-          'the scheduler to see the shop',
-          async () => (await one<{ n: number }>(`select count(*)::int as n from airdrop_first_seen`)).n > 0,
-        );
+        await expect
+          .poll(
+            async () => (await one<{ n: number }>(`select count(*)::int as n from airdrop_first_seen`)).n,
+            {
+              ...POLL,
+              message: 'the scheduler to see the shop',
+            },
+          )
+          .toBeGreaterThan(0);
         for (let i = 0; i < STEPS.length; i++) {
           const step = STEPS[i]!;
           await step.drive();

@@ -1,6 +1,6 @@
 import { Keypair, sendAndConfirmTransaction, type Connection, type Transaction } from '@solana/web3.js';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '#common/errors';
 import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
 import { openDatabase, type Database } from '#server/db/client';
@@ -222,18 +222,19 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL outage (postgres)', () => {
   async function waitForRecovery(): Promise<number> {
     const started = performance.now();
     const pending = new Set(Object.keys(probes));
-    let last = '';
-    while (pending.size > 0) {
-      if (performance.now() - started > RECOVERY_MS) {
-        throw new Error(`not recovered within ${RECOVERY_MS} ms: ${[...pending].join(', ')} (${last})`);
-      }
-      for (const name of [...pending]) {
-        const answer = await probes[name]!();
-        if (answer.status === OK_STATUS[name]) pending.delete(name);
-        else last = `${name}: ${answer.status} ${answer.text.slice(0, 120)}`;
-      }
-      if (pending.size > 0) await new Promise((r) => setTimeout(r, 200));
-    }
+    await vi.waitFor(
+      async () => {
+        const failing: string[] = [];
+        for (const name of [...pending]) {
+          const answer = await probes[name]!();
+          if (answer.status === OK_STATUS[name]) pending.delete(name);
+          else failing.push(`${name}: ${answer.status} ${answer.text.slice(0, 120)}`);
+        }
+        if (failing.length > 0)
+          throw new Error(`not recovered within ${RECOVERY_MS} ms: ${failing.join('; ')}`);
+      },
+      { timeout: RECOVERY_MS, interval: 200 },
+    );
     expect((await request('GET', '/api/health')).status).toBe(200);
     return performance.now() - started;
   }
@@ -249,14 +250,15 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL outage (postgres)', () => {
       reference: transfer.reference!,
     });
     await sendAndConfirmTransaction(connection, tx, [shopper], { commitment: 'confirmed' });
-    const until = Date.now() + 10_000;
-    for (;;) {
-      const res = await request('GET', `/api/payments/${started.reference}/status`);
-      const status = JSON.parse(res.text) as PaymentStatusResponse;
-      if (status.status === 'completed') return;
-      if (Date.now() > until) throw new Error(`payment stayed ${res.text}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect
+      .poll(
+        async () => {
+          const res = await request('GET', `/api/payments/${started.reference}/status`);
+          return JSON.parse(res.text) as PaymentStatusResponse;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toMatchObject({ status: 'completed' });
   }
 
   /** Opens an SSE stream on the catalogue topic; `read` gives its text as it comes. */

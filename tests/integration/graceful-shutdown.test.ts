@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findFreePort, SERVER_ENTRY } from '../helpers/browser';
 import {
   BACKENDS,
@@ -11,7 +11,7 @@ import {
   type ScratchDatabase,
 } from '../helpers/databases';
 import { copyPgliteTemplate } from '../helpers/pglite-template';
-import { spawnShop, stopShopProcess, until, wait, type ShopProcess } from '../helpers/shop-process';
+import { spawnShop, stopShopProcess, wait, type ShopProcess } from '../helpers/shop-process';
 
 /**
  * SIGTERM to the built server (`node dist/server/main.js`, issue 41): the instance reports not
@@ -68,7 +68,15 @@ function connect(port: number) {
     socket,
     closed,
     connected: new Promise<void>((resolve) => socket.once('connect', () => resolve())),
-    response: () => until('a whole response', async () => parseResponse(received), 10_000),
+    response: () =>
+      vi.waitFor(
+        () => {
+          const response = parseResponse(received);
+          if (!response) throw new Error(`no whole response yet: ${JSON.stringify(received)}`);
+          return response;
+        },
+        { timeout: 10_000, interval: 100 },
+      ),
     reset: () => (received = ''),
   };
 }
@@ -145,11 +153,15 @@ describe.each(BACKENDS)('graceful shutdown of the built server (%s)', (backend) 
     const probe = connect(port);
     await probe.connected;
     probe.socket.write('GET /api/health/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    // Nothing tells a client that the server has read these partial requests: time for them to
+    // arrive, so both connections are busy (not idle) when SIGTERM comes.
     await wait(300);
 
     const signalledAt = Date.now();
     shop.child.kill('SIGTERM');
-    await until('new connections to be refused', async () => (await tryConnect(port)) === 'refused', 5_000);
+    await expect
+      .poll(() => tryConnect(port), { timeout: 5_000, interval: 100, message: 'new connections refused' })
+      .toBe('refused');
     // Refused while the process still serves the request in flight.
     expect(shop.child.exitCode).toBeNull();
     await Promise.race([
@@ -163,6 +175,8 @@ describe.each(BACKENDS)('graceful shutdown of the built server (%s)', (backend) 
     expect(JSON.parse(ready.body)).toEqual({ status: 'not-ready', reason: 'shutting-down' });
     expect(ready.headers.get('connection')).toBe('close');
 
+    // The rest of the body comes a while into the drain, as a slow client's would (a delay the
+    // scenario needs, not a wait for something).
     await wait(300);
     post.socket.write(body.slice(20));
     const answer = await post.response();

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '#server/app';
 import { startReservationSweeper } from '#server/jobs/reservation-sweeper';
 import { SHIPPING_INFO } from '../factories/order';
 import { createProduct } from '../factories/product';
 import { startFakeStripe, stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
-import { until } from '../helpers/shop-process';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -145,11 +144,15 @@ describe.each(BACKENDS)('metrics (%s)', (backend) => {
   it('reports each running job’s lag, and drops it when the job stops', async () => {
     const sweeper = startReservationSweeper(t.deps);
     try {
-      const lag = await until('the sweeper’s first tick', async () => {
-        const value = sample(await scrape(), 'shop_job_lag_seconds', { job: 'reservation-sweeper' });
-        return value !== undefined && value < 5 ? { value } : undefined;
-      });
-      expect(lag.value).toBeGreaterThanOrEqual(0);
+      const lag = await vi.waitFor(
+        async () => {
+          const value = sample(await scrape(), 'shop_job_lag_seconds', { job: 'reservation-sweeper' });
+          expect(value, 'the sweeper’s first tick').toBeLessThan(5);
+          return value!;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      expect(lag).toBeGreaterThanOrEqual(0);
     } finally {
       await sweeper.stop();
     }
@@ -166,7 +169,7 @@ describe.each(BACKENDS)('metrics (%s)', (backend) => {
     await reader.read();
     expect(await streams()).toBe(1);
     await reader.cancel();
-    await until('the stream to be released', async () => (await streams()) === 0);
+    await expect.poll(streams, { timeout: 30_000, interval: 100, message: 'the stream released' }).toBe(0);
   });
 
   it('exports the PostgreSQL pool (and nothing for PGlite’s one connection)', async () => {

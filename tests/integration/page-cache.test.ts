@@ -8,7 +8,7 @@ import { createProduct } from '../factories/product';
 import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { json, signInClients, waitFor, type AdminClients } from './admin-test-kit';
+import { json, LIVE_WAIT, signInClients, type AdminClients } from './admin-test-kit';
 import { SHIPPING_INFO } from '../factories/order';
 
 /**
@@ -77,11 +77,22 @@ describe.each(BACKENDS)('page cache (%s)', (backend) => {
     renders.mockClear();
   });
 
-  /** What a writer does after its commit: a 'catalog' event (the factory writes none). */
+  /**
+   * What a writer does after its commit: a 'catalog' event (the factory writes none). Delivered
+   * through NOTIFY on PostgreSQL, to the caches first (they subscribed at start): once it reaches
+   * the subscription here, they have dropped what they held.
+   */
   async function changed() {
-    await t.deps.events.publish('catalog', { type: 'product.updated', data: {} });
-    // Delivered through NOTIFY on PostgreSQL: the JSON cache is dropped when it arrives.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    let delivered = false;
+    const unsubscribe = t.deps.events.subscribe(['catalog'], (event) => {
+      if (event.type === 'product.updated' && Object.keys(event.data ?? {}).length === 0) delivered = true;
+    });
+    try {
+      await t.deps.events.publish('catalog', { type: 'product.updated', data: {} });
+      await vi.waitFor(() => expect(delivered, 'the catalog event delivered').toBe(true), LIVE_WAIT);
+    } finally {
+      unsubscribe();
+    }
   }
 
   async function page(path: string, headers: Record<string, string> = {}) {
@@ -164,9 +175,13 @@ describe.each(BACKENDS)('page cache (%s)', (backend) => {
       );
 
       // Compressed forms, made once: the same page, this response's nonce.
-      await waitFor(async () =>
-        (await page(path, { ...RETURNING, 'accept-encoding': 'br' })).res.headers.has('content-encoding'),
-      );
+      await expect
+        .poll(
+          async () =>
+            (await page(path, { ...RETURNING, 'accept-encoding': 'br' })).res.headers.get('content-encoding'),
+          { timeout: 3_000, interval: 20 },
+        )
+        .not.toBeNull();
       for (const encoding of ['br', 'gzip']) {
         const compressed = await page(path, { ...RETURNING, 'accept-encoding': encoding });
         expect(compressed.res.headers.get('content-encoding')).toBe(encoding);
@@ -219,12 +234,17 @@ describe.each(BACKENDS)('page cache (%s)', (backend) => {
       }),
       200,
     );
-    expect(
-      await waitFor(async () => {
-        const [one, home] = [(await page(path, RETURNING)).html, (await page('/', RETURNING)).html];
-        return one.includes('Renamed Leggings') && one.includes('32.50') && home.includes('Renamed Leggings');
-      }, NOTICE_WAIT_MS),
-    ).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const [one, home] = [(await page(path, RETURNING)).html, (await page('/', RETURNING)).html];
+          return (
+            one.includes('Renamed Leggings') && one.includes('32.50') && home.includes('Renamed Leggings')
+          );
+        },
+        { timeout: NOTICE_WAIT_MS, interval: 20 },
+      )
+      .toBe(true);
   });
 
   it('shows the last unit sold out in the next page while a checkout holds it, and back on release', async () => {
@@ -238,14 +258,11 @@ describe.each(BACKENDS)('page cache (%s)', (backend) => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
     const checkout = (await res.json()) as CheckoutResponse;
-    expect(
-      await waitFor(async () => (await page(path, RETURNING)).html.includes(SOLD_OUT), NOTICE_WAIT_MS),
-    ).toBe(true);
+    const soldOutShown = async () => (await page(path, RETURNING)).html.includes(SOLD_OUT);
+    await expect.poll(soldOutShown, { timeout: NOTICE_WAIT_MS, interval: 20 }).toBe(true);
     const cancelled = await t.client().post(`/api/payments/${checkout.reference}/cancel`);
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
-    expect(
-      await waitFor(async () => !(await page(path, RETURNING)).html.includes(SOLD_OUT), NOTICE_WAIT_MS),
-    ).toBe(true);
+    await expect.poll(soldOutShown, { timeout: NOTICE_WAIT_MS, interval: 20 }).toBe(false);
   });
 
   it('never serves a signed-in visitor a cached page, and never keeps theirs', async () => {

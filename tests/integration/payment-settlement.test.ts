@@ -12,7 +12,7 @@ import { Keypair, LAMPORTS_PER_SOL, type Connection } from '@solana/web3.js';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_SERVER_MESSAGES, type CheckoutResponse } from '#common/schemas/checkout';
 import { cartTopic } from '#common/schemas/events';
 import { sweepExpiredReservations } from '#server/jobs/reservation-sweeper';
@@ -71,14 +71,16 @@ describe.each(BACKENDS)('payment settlement on %s', (backend) => {
 
   /** Runs the refund worker's pass until every refund of the payment has ended (or 15 s). */
   async function settleRefunds(reference: string) {
-    const until = Date.now() + 15_000;
-    for (;;) {
-      await shop.t.deps.refunds.processDue();
-      const rows = await refundsOf(reference);
-      if (rows.every((r) => r.status === 'succeeded' || r.status === 'failed')) return rows;
-      if (Date.now() > until) throw new Error(`refunds did not end: ${JSON.stringify(rows)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    return vi.waitFor(
+      async () => {
+        await shop.t.deps.refunds.processDue();
+        const rows = await refundsOf(reference);
+        if (!rows.every((r) => r.status === 'succeeded' || r.status === 'failed'))
+          throw new Error(`refunds did not end: ${JSON.stringify(rows)}`);
+        return rows;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
   }
 
   async function refundsOf(reference: string) {
@@ -278,15 +280,15 @@ describe.each(BACKENDS)('payment settlement on %s', (backend) => {
       const started = await cryptoCheckout(shop, 'sol', { cartId });
       await payTransferRequest(connection, shopper, started.crypto.paymentUrl);
       const done = await waitForStatus(shop, started.reference, 'completed');
-      const until = Date.now() + 5_000;
-      while (heard.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-      expect(heard).toEqual([
-        expect.objectContaining({
-          topic: cartTopic(cartId),
-          type: 'cart.closed',
-          data: { reference: started.reference, orderId: done.order_id },
-        }),
-      ]);
+      await expect
+        .poll(() => heard, { timeout: 5_000, interval: 50 })
+        .toEqual([
+          expect.objectContaining({
+            topic: cartTopic(cartId),
+            type: 'cart.closed',
+            data: { reference: started.reference, orderId: done.order_id },
+          }),
+        ]);
 
       const again = await api<{ error: { code: string; message: string } }>(
         shop,

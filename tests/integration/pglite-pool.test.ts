@@ -55,8 +55,13 @@ describe('a PGlite handed from one test to the next', () => {
       expect(await exec('select pg_try_advisory_lock(42) as locked')).toEqual([{ locked: true }]);
       expect(await exec("select current_setting('statement_timeout') as value")).toEqual([{ value: '0' }]);
     });
+    // A listener of the fresh Database hears the notice: the old one, had it kept its LISTEN,
+    // would have heard it by then (one PGlite, one delivery to every listener).
+    const heardFresh: string[] = [];
+    const unlisten = await fresh.listen('pool_test', (payload) => heardFresh.push(payload));
     await fresh.notify('pool_test', 'for the next test');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => heardFresh).toEqual(['for the next test']);
+    await unlisten();
     expect(heard).toEqual([]);
 
     await expect(sql`select 1`.execute(used.db)).rejects.toThrow();

@@ -17,13 +17,12 @@ import {
   type Connection,
 } from '@solana/web3.js';
 import { createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PaymentStatusResponse } from '#common/schemas/checkout';
 import type { TokenPurchaseResponse } from '#common/schemas/token-sale';
 import { startPaymentWatcher } from '#server/jobs/payment-watcher';
 import { transactionsNaming } from '#server/modules/chain/reference-watch';
-import { SHIPPING_INFO } from '../factories/order';
-import { createProduct } from '../factories/product';
+import { checkout } from '../factories/checkout';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { connect, startShop, stopShop, type RunningShop } from '../helpers/shop-server';
 import { TEST_ORIGIN } from '../helpers/test-app';
@@ -185,37 +184,22 @@ describe.each(BACKENDS)('a payment named by 30 later transactions is still found
   }, 60_000);
   afterAll(() => stopShop(shop));
 
-  async function watchUntil<T>(found: () => Promise<T | null>, ms = 15_000): Promise<T> {
+  /** Runs the payment watcher until `found` stops throwing (vi.waitFor); answers what it found. */
+  async function watchUntil<T>(found: () => Promise<T>, ms = 15_000): Promise<T> {
     const watcher = startPaymentWatcher(shop.t.deps);
     try {
-      const until = Date.now() + ms;
-      for (;;) {
-        const value = await found();
-        if (value !== null) return value;
-        if (Date.now() > until) throw new Error('not found in time');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      return await vi.waitFor(found, { timeout: ms, interval: 100 });
     } finally {
       await watcher.stop();
     }
   }
 
   async function solCheckout() {
-    const product = await createProduct(shop.t.deps.database.db, { priceCents: 2_000, quantity: 5 });
-    const started = await api<CheckoutResponse>(shop, 'POST', '/api/checkout', {
-      items: [
-        {
-          productId: product.id,
-          size: product.sizes[0] ?? null,
-          color: product.colors[0] ?? null,
-          quantity: 1,
-        },
-      ],
-      shippingInfo: SHIPPING_INFO,
+    const started = await checkout(shop, {
       paymentMethod: 'sol',
+      product: { priceCents: 2_000, quantity: 5 },
     });
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    return { reference: started.body.reference, paymentUrl: started.body.crypto!.paymentUrl };
+    return { reference: started.reference, paymentUrl: started.crypto!.paymentUrl };
   }
 
   /** Pays a transfer request URL as a Solana Pay wallet does (optionally naming more references). */
@@ -233,7 +217,8 @@ describe.each(BACKENDS)('a payment named by 30 later transactions is still found
     const done = await watchUntil(async () => {
       const status = (await api<PaymentStatusResponse>(shop, 'GET', `/api/payments/${reference}/status`))
         .body;
-      return status.status === 'completed' ? status : null;
+      expect(status, `payment ${reference}`).toMatchObject({ status: 'completed' });
+      return status;
     });
     const orders = await shop.t.deps.database.db
       .selectFrom('orders')
@@ -289,7 +274,8 @@ describe.each(BACKENDS)('a payment named by 30 later transactions is still found
       const current = (
         await api<TokenPurchaseResponse>(shop, 'GET', `/api/token-purchases/${purchase.reference}`)
       ).body;
-      return current.status === 'completed' ? current : null;
+      expect(current, `purchase ${purchase.reference}`).toMatchObject({ status: 'completed' });
+      return current;
     });
     expect(done.signature).toBe(signature);
     expect(done.buyer).toBe(buyer.publicKey.toBase58());

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutResponse } from '#common/schemas/checkout';
 import { openDatabase, type Database } from '#server/db/client';
 import type { CrashPointName } from '#server/lib/crash-point';
@@ -28,7 +28,6 @@ import {
   spawnShop,
   startForwardingStripe,
   stopShopProcess,
-  until,
   type ShopProcess,
 } from '../helpers/shop-process';
 
@@ -59,6 +58,8 @@ async function post(route: string, body: unknown, cookie = ''): Promise<Response
 }
 
 const db = () => database.db;
+/** How long the world is given to go on after a restart (vi.waitFor / expect.poll). */
+const POLL = { timeout: 30_000, interval: 100 };
 const refundsOf = (orderId: string) =>
   db().selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
 /** A killed instance's lease runs out (30 s in the shop): here at once. */
@@ -87,13 +88,15 @@ async function checkout(paymentMethod: 'card' | 'sol'): Promise<CheckoutResponse
 }
 
 async function orderOf(reference: string): Promise<{ id: string; paymentIntent: string | null }> {
-  const row = await until('the order', () =>
-    db()
-      .selectFrom('orders')
-      .innerJoin('payments', 'payments.id', 'orders.payment_id')
-      .select(['orders.id', 'payments.stripe_payment_intent_id'])
-      .where('payments.reference', '=', reference)
-      .executeTakeFirst(),
+  const row = await vi.waitFor(
+    () =>
+      db()
+        .selectFrom('orders')
+        .innerJoin('payments', 'payments.id', 'orders.payment_id')
+        .select(['orders.id', 'payments.stripe_payment_intent_id'])
+        .where('payments.reference', '=', reference)
+        .executeTakeFirstOrThrow(),
+    POLL,
   );
   return { id: row.id, paymentIntent: row.stripe_payment_intent_id };
 }
@@ -143,7 +146,9 @@ describe.skipIf(!TEST_DATABASE_URL)('refunds under SIGKILL', () => {
       const connection = new Connection(`${baseUrl}/local-chain`, 'confirmed');
       const payer = Keypair.generate();
       await connection.requestAirdrop(payer.publicKey, 2 * LAMPORTS_PER_SOL);
-      await until('the airdrop', async () => (await connection.getBalance(payer.publicKey)) > 0);
+      await expect
+        .poll(() => connection.getBalance(payer.publicKey), { ...POLL, message: 'the airdrop' })
+        .toBeGreaterThan(0);
       const sol = await checkout('sol');
       const request = parseURL(sol.crypto!.paymentUrl) as TransferRequestURL;
       const tx = await createTransfer(connection, payer.publicKey, {
@@ -178,10 +183,12 @@ describe.skipIf(!TEST_DATABASE_URL)('refunds under SIGKILL', () => {
 
       await leaseRunsOut();
       shop = await startServer();
-      await until(
-        'the card refund recorded',
-        async () => (await refundsOf(cardOrder.id))[0]?.status === 'succeeded',
-      );
+      await expect
+        .poll(async () => (await refundsOf(cardOrder.id))[0]?.status, {
+          ...POLL,
+          message: 'the card refund recorded',
+        })
+        .toBe('succeeded');
       expect(stripe.refunds).toHaveLength(1);
       expect(stripe.refunds[0]).toMatchObject({ idempotencyKey: `refund-${cardRefund!.id}` });
       expect((await refundsOf(cardOrder.id))[0]!.stripe_refund_id).toBe(stripe.refunds[0]!.refund.id);
@@ -205,10 +212,12 @@ describe.skipIf(!TEST_DATABASE_URL)('refunds under SIGKILL', () => {
       // rest, killed after it was sent.
       await leaseRunsOut();
       shop = await startServer('refunds:after-send');
-      await until(
-        'the first SOL refund landed',
-        async () => (await refundsOf(solOrder.id))[0]?.status === 'succeeded',
-      );
+      await expect
+        .poll(async () => (await refundsOf(solOrder.id))[0]?.status, {
+          ...POLL,
+          message: 'the first SOL refund landed',
+        })
+        .toBe('succeeded');
       expect((await refundsOf(solOrder.id))[0]!.transaction_signature).toBe(first!.transaction_signature);
       cookie = await signIn(baseUrl, CRASH_ADMIN);
       await post(`/api/admin/orders/${solOrder.id}/refunds`, { reason: 'Crash: sol 2' }, cookie);
@@ -218,10 +227,12 @@ describe.skipIf(!TEST_DATABASE_URL)('refunds under SIGKILL', () => {
 
       await leaseRunsOut();
       shop = await startServer();
-      await until(
-        'the second SOL refund recorded',
-        async () => (await refundsOf(solOrder.id))[1]?.status === 'succeeded',
-      );
+      await expect
+        .poll(async () => (await refundsOf(solOrder.id))[1]?.status, {
+          ...POLL,
+          message: 'the second SOL refund recorded',
+        })
+        .toBe('succeeded');
       expect((await refundsOf(solOrder.id))[1]!.transaction_signature).toBe(second.transaction_signature);
       // Exactly what was paid came back: each transfer landed once.
       expect(part + BigInt(second.crypto_amount!)).toBe(paid);

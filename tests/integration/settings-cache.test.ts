@@ -14,7 +14,7 @@ import {
 import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { signInClients, waitFor } from './admin-test-kit';
+import { LIVE_WAIT, signInClients } from './admin-test-kit';
 
 describe.each(BACKENDS)('settings snapshot on %s', (backend) => {
   let t: TestApp;
@@ -63,9 +63,7 @@ describe.each(BACKENDS)('settings snapshot on %s', (backend) => {
     });
     expect(res.status).toBe(200);
     // The clock of `other` stands still: only the announcement can bring the new value.
-    expect(await waitFor(async () => (await other.getSecret('stripe', 'secret_key')) === screenKey)).toBe(
-      true,
-    );
+    await expect.poll(() => other.getSecret('stripe', 'secret_key'), LIVE_WAIT).toBe(screenKey);
     await t.deps.settings.setSecret('stripe', 'secret_key', null);
   });
 });

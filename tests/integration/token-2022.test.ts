@@ -25,12 +25,11 @@ import {
   Transaction,
   type Connection,
 } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutResponse, PaymentStatusResponse } from '#common/schemas/checkout';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TokenPurchaseResponse } from '#common/schemas/token-sale';
 import { startFakeMarketFeeds, type FakeMarketFeeds } from '../fakes/market-feeds';
-import { SHIPPING_INFO } from '../factories/order';
-import { createProduct } from '../factories/product';
+import { checkout } from '../factories/checkout';
+import { waitForStatus } from '../helpers/crypto-checkout';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { connect, startShop, stopShop, type RunningShop } from '../helpers/shop-server';
 import { TEST_ORIGIN } from '../helpers/test-app';
@@ -60,16 +59,6 @@ async function funded(connection: Connection, sol: number): Promise<Keypair> {
     'confirmed',
   );
   return wallet;
-}
-
-async function until<T>(what: string, found: () => Promise<T | null>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await found();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not in time`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe.each(BACKENDS)('a shop on a Token-2022 mint (%s)', (backend) => {
@@ -173,30 +162,16 @@ describe.each(BACKENDS)('a shop on a Token-2022 mint (%s)', (backend) => {
   });
 
   async function aeloCheckout() {
-    const product = await createProduct(shop.t.deps.database.db, { priceCents: 6_000, quantity: 5 });
-    const res = await api<CheckoutResponse>(shop, 'POST', '/api/checkout', {
-      items: [
-        {
-          productId: product.id,
-          size: product.sizes[0] ?? null,
-          color: product.colors[0] ?? null,
-          quantity: 1,
-        },
-      ],
-      shippingInfo: SHIPPING_INFO,
+    const started = await checkout(shop, {
       paymentMethod: 'aelo',
+      product: { priceCents: 6_000, quantity: 5 },
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.amounts.totalCents).toBe(5_400); // $60, free shipping, 10% off
-    return { ...res.body, crypto: res.body.crypto! };
+    expect(started.amounts.totalCents).toBe(5_400); // $60, free shipping, 10% off
+    return { ...started, crypto: started.crypto! };
   }
 
   async function completed(reference: string) {
-    const done = await until(`payment ${reference}`, async () => {
-      const status = (await api<PaymentStatusResponse>(shop, 'GET', `/api/payments/${reference}/status`))
-        .body;
-      return status.status === 'completed' ? status : null;
-    });
+    const done = await waitForStatus(shop, reference, 'completed', 15_000);
     const orders = await shop.t.deps.database.db
       .selectFrom('orders')
       .innerJoin('payments', 'payments.id', 'orders.payment_id')
@@ -273,12 +248,16 @@ describe.each(BACKENDS)('a shop on a Token-2022 mint (%s)', (backend) => {
     tx.partialSign(newcomer);
     const signature = await connection.sendRawTransaction(tx.serialize());
     await connection.confirmTransaction(signature, 'confirmed');
-    const done = await until(`purchase ${purchase.reference}`, async () => {
-      const current = (
-        await api<TokenPurchaseResponse>(shop, 'GET', `/api/token-purchases/${purchase.reference}`)
-      ).body;
-      return current.status === 'completed' ? current : null;
-    });
+    const done = await vi.waitFor(
+      async () => {
+        const current = (
+          await api<TokenPurchaseResponse>(shop, 'GET', `/api/token-purchases/${purchase.reference}`)
+        ).body;
+        expect(current, `purchase ${purchase.reference}`).toMatchObject({ status: 'completed' });
+        return current;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect(done.signature).toBe(signature);
     expect(await balance(newcomer.publicKey)).toBe(BigInt(purchase.tokenAmount));
   });

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { fetchTransaction } from '@solana/pay';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, type Connection } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminTokenPurchasesResponse, TokenPurchaseResponse } from '#common/schemas/token-sale';
 import { TOKEN_PURCHASE_MESSAGES } from '#common/token-purchase-amount';
 import { closeDeps } from '#server/deps';
 import { BACKENDS, createScratchDatabase, warnIfPostgresSkipped } from '../helpers/databases';
-import { connect, startShop, stopShop, type RunningShop } from '../helpers/shop-server';
+import { connect, startShop, stopShop, websocketsClosed, type RunningShop } from '../helpers/shop-server';
 import { openTestDatabase, TEST_ORIGIN } from '../helpers/test-app';
 import { json, signInClients } from './admin-test-kit';
 
@@ -71,14 +71,17 @@ async function payPurchase(connection: Connection, buyer: Keypair, link: string)
   return { signature, raw };
 }
 
-async function waitForPurchase(shop: RunningShop, reference: string, ms = 10_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const current = (await api<TokenPurchaseResponse>(shop, 'GET', `/api/token-purchases/${reference}`)).body;
-    if (current.status === 'completed') return current;
-    if (Date.now() > until) throw new Error(`purchase ${reference} stayed ${JSON.stringify(current)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Waits until the shop reads the purchase as completed; answers it. */
+function waitForPurchase(shop: RunningShop, reference: string, ms = 10_000) {
+  return vi.waitFor(
+    async () => {
+      const current = (await api<TokenPurchaseResponse>(shop, 'GET', `/api/token-purchases/${reference}`))
+        .body;
+      expect(current, `purchase ${reference}`).toMatchObject({ status: 'completed' });
+      return current;
+    },
+    { timeout: ms, interval: 100 },
+  );
 }
 
 async function mintOf(shop: RunningShop): Promise<PublicKey> {
@@ -286,7 +289,7 @@ describe('Buy Token across a crash and across instances', () => {
     const purchase = await startPurchase(first, '60');
     const handedOut = await fetchTransaction(connection, buyer.publicKey, linkOf(first, purchase));
     const stop = async (shop: RunningShop) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await websocketsClosed(shop);
       shop.detach();
       await new Promise<void>((resolve) => shop.server.close(() => resolve()));
       // Not t.close(): that would delete the data directory the ledger lives in.
