@@ -10,10 +10,10 @@ import type { Connection, Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LEDGER_TEXTS } from '#common/demo-ledger';
 import type { AdminOrder } from '#common/schemas/admin-orders';
-import { CHECKOUT_SERVER_MESSAGES, type CheckoutResponse } from '#common/schemas/checkout';
+import { CHECKOUT_SERVER_MESSAGES } from '#common/schemas/checkout';
 import type { GuestOrder } from '#common/schemas/guest-order';
 import type { ShopInfo } from '#common/schemas/shop';
-import { SHIPPING_INFO } from '../factories/order';
+import { checkout, postCheckout } from '../factories/checkout';
 import { createProduct } from '../factories/product';
 import { startFakeStripe, stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
 import {
@@ -94,18 +94,7 @@ describe.each(BACKENDS)('a live-looking shop without LOCAL_LEDGER (%s)', (backen
   it('answers a SOL or AELO checkout with "not configured", as a real cluster lacking its settings', async () => {
     const product = await createProduct(t.deps.database.db, { quantity: 3 });
     for (const paymentMethod of ['sol', 'aelo'] as const) {
-      const res = await t.client().post('/api/checkout', {
-        items: [
-          {
-            productId: product.id,
-            size: product.sizes[0] ?? null,
-            color: product.colors[0] ?? null,
-            quantity: 1,
-          },
-        ],
-        shippingInfo: SHIPPING_INFO,
-        paymentMethod,
-      });
+      const { res } = await postCheckout(t, { paymentMethod, product });
       const body = await json<{ error: { code: string; message: string } }>(res, 503);
       expect(body.error).toEqual({
         code: 'NOT_CONFIGURED',
@@ -237,20 +226,7 @@ describe.each(BACKENDS)('LOCAL_LEDGER=demo on a live-looking shop (%s)', (backen
 
   it('marks a card order demo when Stripe says test mode (livemode false), and not in live mode', async () => {
     const cardOrder = async (livemode: boolean) => {
-      const product = await createProduct(t.deps.database.db, { quantity: 2 });
-      const res = await t.client().post('/api/checkout', {
-        items: [
-          {
-            productId: product.id,
-            size: product.sizes[0] ?? null,
-            color: product.colors[0] ?? null,
-            quantity: 1,
-          },
-        ],
-        shippingInfo: SHIPPING_INFO,
-        paymentMethod: 'card',
-      });
-      const { reference } = await json<CheckoutResponse>(res, 201);
+      const { reference } = await checkout(t, { paymentMethod: 'card', product: { quantity: 2 } });
       const { session } = fake.lastSession()!;
       const paid = { ...session, status: 'complete', payment_status: 'paid' };
       await fake.sendEvent({
@@ -279,20 +255,10 @@ describe.each(BACKENDS)('LOCAL_LEDGER=demo on a live-looking shop (%s)', (backen
 
     // A card payment: live mode is not demo, Stripe's test mode is.
     const cardStatus = async (livemode: boolean) => {
-      const product = await createProduct(t.deps.database.db, { quantity: 2 });
-      const res = await t.client().post('/api/checkout', {
-        items: [
-          {
-            productId: product.id,
-            size: product.sizes[0] ?? null,
-            color: product.colors[0] ?? null,
-            quantity: 1,
-          },
-        ],
-        shippingInfo: SHIPPING_INFO,
+      const { reference, accessToken } = await checkout(t, {
         paymentMethod: 'card',
+        product: { quantity: 2 },
       });
-      const { reference, accessToken } = await json<CheckoutResponse>(res, 201);
       // Before it is paid: pending, not demo.
       expect(await paymentStatus(shop, reference)).toMatchObject({ status: 'pending', demo: false });
       const { session } = fake.lastSession()!;

@@ -8,10 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutResponse } from '#common/schemas/checkout';
 import type { GuestOrder } from '#common/schemas/guest-order';
 import { signLink } from '#server/lib/signed-links';
-import { createProduct } from '../factories/product';
+import { checkout } from '../factories/checkout';
 import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -55,21 +54,12 @@ describe.each(BACKENDS)('order mail and guest links on %s', (backend) => {
     email = SHIPPING.email,
     createAccount?: { password: string; confirmPassword: string },
   ): Promise<string> {
-    const product = await createProduct(t.deps.database.db, { quantity: 3 });
-    const res = await t.client().post('/api/checkout', {
-      items: [
-        {
-          productId: product.id,
-          size: product.sizes[0] ?? null,
-          color: product.colors[0] ?? null,
-          quantity: 1,
-        },
-      ],
-      shippingInfo: { ...SHIPPING, email },
+    const body = await checkout(t, {
       paymentMethod: 'card',
-      ...(createAccount ? { createAccount } : {}),
+      product: { quantity: 3 },
+      shippingInfo: { ...SHIPPING, email },
+      createAccount,
     });
-    const body = await json<CheckoutResponse>(res, 201);
     const { session } = fake.lastSession()!;
     await fake.completeSession(session.id);
     // The same event again (Stripe retries): still one order, one mail.

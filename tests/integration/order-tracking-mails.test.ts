@@ -6,9 +6,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '#common/schemas/admin-orders';
-import type { CheckoutResponse } from '#common/schemas/checkout';
 import { INVALID_TRACKING_NUMBER } from '#common/tracking';
-import { createProduct } from '../factories/product';
+import { checkout } from '../factories/checkout';
 import { startFakeStripe, type FakeStripeServer, stripeEnv } from '../fakes/stripe-server';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -49,20 +48,11 @@ describe.each(BACKENDS)('tracking numbers and order mails on %s', (backend) => {
 
   /** A guest's card order, paid (its confirmation mail queued): its id. */
   async function paidOrder(): Promise<string> {
-    const product = await createProduct(t.deps.database.db, { quantity: 3 });
-    const res = await t.client().post('/api/checkout', {
-      items: [
-        {
-          productId: product.id,
-          size: product.sizes[0] ?? null,
-          color: product.colors[0] ?? null,
-          quantity: 1,
-        },
-      ],
-      shippingInfo: SHIPPING,
+    const body = await checkout(t, {
       paymentMethod: 'card',
+      product: { quantity: 3 },
+      shippingInfo: SHIPPING,
     });
-    const body = await json<CheckoutResponse>(res, 201);
     await fake.completeSession(fake.lastSession()!.session.id);
     const order = await t.deps.database.db
       .selectFrom('orders')

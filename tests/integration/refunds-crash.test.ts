@@ -9,12 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CheckoutResponse } from '#common/schemas/checkout';
 import { openDatabase, type Database } from '#server/db/client';
 import type { CrashPointName } from '#server/lib/crash-point';
 import { createLogger } from '#server/lib/logger';
-import { SHIPPING_INFO } from '../factories/order';
-import { createProduct } from '../factories/product';
+import { checkout as startCheckout } from '../factories/checkout';
 import type { FakeStripeServer } from '../fakes/stripe-server';
 import { findFreePort } from '../helpers/browser';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
@@ -69,23 +67,11 @@ const leaseRunsOut = () =>
     .set({ lease_until: new Date(Date.now() - 1_000) })
     .execute();
 
-async function checkout(paymentMethod: 'card' | 'sol'): Promise<CheckoutResponse> {
-  const product = await createProduct(db(), { priceCents: 2_000, quantity: 5 });
-  const res = await post('/api/checkout', {
-    items: [
-      {
-        productId: product.id,
-        size: product.sizes[0] ?? null,
-        color: product.colors[0] ?? null,
-        quantity: 1,
-      },
-    ],
-    shippingInfo: SHIPPING_INFO,
-    paymentMethod,
-  });
-  expect(res?.status).toBe(201);
-  return (await res!.json()) as CheckoutResponse;
-}
+const checkout = (paymentMethod: 'card' | 'sol') =>
+  startCheckout(
+    { url: baseUrl, origin: baseUrl, db: db() },
+    { paymentMethod, product: { priceCents: 2_000, quantity: 5 } },
+  );
 
 async function orderOf(reference: string): Promise<{ id: string; paymentIntent: string | null }> {
   const row = await vi.waitFor(

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderPage } from '#common/schemas/admin-orders';
-import type { CheckoutResponse } from '#common/schemas/checkout';
 import { REFUND_MESSAGES, type Refund } from '#common/schemas/refund';
 import type { Db } from '#server/db/client';
 import { guestOrderUrl } from '#server/modules/orders/guest-order.service';
 import { queueRefund } from '#server/modules/refunds/refunds.service';
-import { SHIPPING_INFO } from '../factories/order';
-import { createProduct } from '../factories/product';
+import { checkout } from '../factories/checkout';
 import { startFakeStripe, stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS, warnIfPostgresSkipped } from '../helpers/databases';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -48,21 +46,11 @@ describe.each(BACKENDS)('card refunds on %s', (backend) => {
 
   /** A card order paid on Stripe's page: its id, payment intent and total ($30 + $4.99 shipping). */
   async function paidCardOrder(userClient = t.client()) {
-    const product = await createProduct(db, { priceCents: 3_000, quantity: 5 });
-    const res = await userClient.post('/api/checkout', {
-      items: [
-        {
-          productId: product.id,
-          size: product.sizes[0] ?? null,
-          color: product.colors[0] ?? null,
-          quantity: 1,
-        },
-      ],
-      shippingInfo: SHIPPING_INFO,
+    const { reference } = await checkout(t, {
       paymentMethod: 'card',
+      product: { priceCents: 3_000, quantity: 5 },
+      client: userClient,
     });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { reference } = (await res.json()) as CheckoutResponse;
     const session = fake.lastSession()!;
     await fake.completeSession(session.session.id);
     const payment = await db
