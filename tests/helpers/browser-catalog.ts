@@ -8,7 +8,7 @@ import type { ShopServer } from './browser';
  * A few products for a browser journey, made the way an admin makes them: signed in as the
  * server's admin, one real image uploaded (POST /api/uploads) and each product created through
  * POST /api/admin/products. Far cheaper than seeding the whole demo catalogue and rendering its
- * photos; one smoke journey (storefront.spec.ts) still runs on the demo catalogue.
+ * photos; the storefront journeys (storefront*.spec.ts) still run on the demo catalogue.
  */
 export async function seedProductsThroughAdmin(
   server: ShopServer,
