@@ -7,7 +7,7 @@
  * the same database, and the ratio large/baseline is reported. Target: every median and p95 under
  * 300 ms.
  *
- *   npx tsx bench/admin-scale.ts [--orders=1000000] [--products=100000] [--runs=20] [--keep]
+ *   npx tsx bench/admin-scale.ts [--orders=1000000] [--customers=orders/5] [--products=100000] [--runs=20] [--keep]
  *
  * The PostgreSQL server comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres. A database `shop_bench_<random>` is created on it
@@ -49,7 +49,7 @@ const RUNS = intArg('runs', 20);
 const BASE_ORDERS = Math.min(10_000, ORDERS);
 const BASE_PRODUCTS = Math.min(1_000, PRODUCTS);
 const KEEP = flag('keep');
-const CUSTOMERS = Math.max(1, Math.round(ORDERS / 5));
+const CUSTOMERS = intArg('customers', Math.max(1, Math.round(ORDERS / 5)));
 
 // Timing -----------------------------------------------------------------------------------------
 
