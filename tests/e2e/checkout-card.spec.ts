@@ -3,24 +3,20 @@
  * Stripe stand-in: a card payment to /success and back to the store, a cancelled payment and
  * paying again, the window-message confirmation step, and the /success page's error states.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { formatUsd } from '#common/money';
 import type { PaymentStatusResponse } from '#common/schemas/checkout';
 import { RETURN_PAGE_MESSAGES } from '#web/features/checkout/utils/payment-polling';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
-import { describeBrowser, useBrowserSuite, type BrowserSuite } from '../helpers/browser';
-import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
+import { describeBrowser, type BrowserSuite } from '../helpers/browser';
 import {
-  allProducts,
   continueToPayment,
   expectAlert,
   expectStep,
   fillInfo,
-  JOURNEY_PRODUCTS,
   openCart,
-  productPool,
   seedCart,
   SHOPPER,
+  useCheckoutSuite,
 } from '../helpers/browser-checkout';
 
 async function paymentStatus(
@@ -35,27 +31,7 @@ async function paymentStatus(
 }
 
 describeBrowser('cart and checkout', () => {
-  // The Stripe stand-in starts first; the server gets its keys and URL through `env`, which is
-  // read when the suite's server starts (the hook registered next).
-  const env: Record<string, string> = {};
-  let stripe: FakeStripeServer | undefined;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    env.STRIPE_SECRET_KEY = stripe.secretKey;
-    env.STRIPE_WEBHOOK_SECRET = stripe.webhookSecret;
-    env.STRIPE_API_URL = stripe.url;
-  });
-  const shop = useBrowserSuite({ env });
-  let pick: ReturnType<typeof productPool>;
-  beforeAll(async () => {
-    stripe?.setWebhook(shop.url('/api/webhooks/stripe'));
-    // A few products with the stock and prices the journeys need (each one used once).
-    await seedProductsThroughAdmin(shop.server, JOURNEY_PRODUCTS);
-    pick = productPool(await allProducts(shop));
-  });
-  afterAll(async () => {
-    await stripe?.close();
-  });
+  const { shop, stripe, pick } = useCheckoutSuite();
 
   it('pays by card through the Stripe stand-in, confirms on /success and goes back to the store', async () => {
     // The stand-in's hosted page has no favicon.
@@ -74,7 +50,7 @@ describeBrowser('cart and checkout', () => {
     await drawer.getByRole('button', { name: 'Pay with Card' }).click();
 
     await page.waitForURL((url) => url.pathname.startsWith('/c/pay/'));
-    const session = stripe!.lastSession()!;
+    const session = stripe().lastSession()!;
     expect(formatUsd(session.session.amount_total)).toBe(cartTotal);
     expect(session.session.customer_email).toBe(SHOPPER.email);
     const reference = session.session.metadata.reference!;
@@ -127,7 +103,7 @@ describeBrowser('cart and checkout', () => {
     await continueToPayment(drawer);
     await drawer.getByRole('button', { name: 'Pay with Card' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/c/pay/'));
-    const reference = stripe!.lastSession()!.session.metadata.reference!;
+    const reference = stripe().lastSession()!.session.metadata.reference!;
 
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.search === '');
@@ -140,7 +116,7 @@ describeBrowser('cart and checkout', () => {
     await expect.poll(() => back.getByRole('button', { name: 'Pay with Card' }).isEnabled()).toBe(true);
     await back.getByRole('button', { name: 'Pay with Card' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/c/pay/'));
-    expect(stripe!.lastSession()!.session.metadata.reference).not.toBe(reference);
+    expect(stripe().lastSession()!.session.metadata.reference).not.toBe(reference);
   });
 
   it('shows the confirmation step after the card-payment-success window message', async () => {

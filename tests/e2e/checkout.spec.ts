@@ -7,24 +7,20 @@
  * when no payment method works. Paying by card and the /success page: checkout-card.spec.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cartTotals, formatUsd } from '#common/money';
 import { CHECKOUT_MESSAGES } from '#common/schemas/checkout';
-import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
-import { describeBrowser, useBrowserSuite } from '../helpers/browser';
-import { seedProductsThroughAdmin } from '../helpers/browser-catalog';
+import { describeBrowser } from '../helpers/browser';
 import {
-  allProducts,
   continueToPayment,
   currentStep,
   expectAlert,
   expectStep,
   fillInfo,
-  JOURNEY_PRODUCTS,
   openCart,
-  productPool,
   seedCart,
   SHOPPER,
+  useCheckoutSuite,
 } from '../helpers/browser-checkout';
 
 const ALL_MISSING =
@@ -35,27 +31,7 @@ function newEmail(prefix: string): string {
 }
 
 describeBrowser('cart and checkout', () => {
-  // The Stripe stand-in starts first; the server gets its keys and URL through `env`, which is
-  // read when the suite's server starts (the hook registered next).
-  const env: Record<string, string> = {};
-  let stripe: FakeStripeServer | undefined;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    env.STRIPE_SECRET_KEY = stripe.secretKey;
-    env.STRIPE_WEBHOOK_SECRET = stripe.webhookSecret;
-    env.STRIPE_API_URL = stripe.url;
-  });
-  const shop = useBrowserSuite({ env });
-  let pick: ReturnType<typeof productPool>;
-  beforeAll(async () => {
-    stripe?.setWebhook(shop.url('/api/webhooks/stripe'));
-    // A few products with the stock and prices the journeys need (each one used once).
-    await seedProductsThroughAdmin(shop.server, JOURNEY_PRODUCTS);
-    pick = productPool(await allProducts(shop));
-  });
-  afterAll(async () => {
-    await stripe?.close();
-  });
+  const { shop, pick } = useCheckoutSuite();
 
   it('shows every field error at once beside its field, with the spec banner above, and offers US states', async () => {
     const page = await shop.newPage();

@@ -4,9 +4,11 @@
  * cart drawer's steps as a shopper goes through them.
  */
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Product, ProductInput } from '#common/schemas/product';
-import type { BrowserSuite } from './browser';
+import { startFakeStripe, type FakeStripeServer } from '../fakes/stripe-server';
+import { useBrowserSuite, type BrowserSuite } from './browser';
+import { seedProductsThroughAdmin } from './browser-catalog';
 
 export const SHOPPER = {
   firstName: 'Maya',
@@ -71,6 +73,42 @@ export function productPool(products: Product[]) {
     if (!found) throw new Error(`The seeded products have no unused one that is ${what}`);
     used.add(found.id);
     return found;
+  };
+}
+
+/**
+ * The journeys' suite: the Stripe stand-in (started first: the server gets its keys and URL through
+ * `env`, read when the suite's server starts, the hook registered next), the built server, the
+ * journey products seeded through the admin API and handed out once each (`pick`).
+ */
+export function useCheckoutSuite(): {
+  shop: BrowserSuite;
+  stripe: () => FakeStripeServer;
+  pick: (test: (p: Product) => boolean, what: string) => Product;
+} {
+  const env: Record<string, string> = {};
+  let stripe: FakeStripeServer | undefined;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    env.STRIPE_SECRET_KEY = stripe.secretKey;
+    env.STRIPE_WEBHOOK_SECRET = stripe.webhookSecret;
+    env.STRIPE_API_URL = stripe.url;
+  });
+  const shop = useBrowserSuite({ env });
+  let pool: ReturnType<typeof productPool> | undefined;
+  beforeAll(async () => {
+    stripe?.setWebhook(shop.url('/api/webhooks/stripe'));
+    // A few products with the stock and prices the journeys need (each one used once).
+    await seedProductsThroughAdmin(shop.server, JOURNEY_PRODUCTS);
+    pool = productPool(await allProducts(shop));
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  return {
+    shop,
+    stripe: () => stripe!,
+    pick: (test, what) => pool!(test, what),
   };
 }
 
