@@ -1,0 +1,100 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Alert } from '#web/components/ui/alert';
+import { Pagination } from '#web/components/ui/pagination';
+import { Toolbar } from './toolbar';
+
+/** What every admin list endpoint answers with around its items. */
+export interface ListPageData {
+  page: number;
+  pageSize: number;
+  total: number | null;
+  hasMore: boolean;
+}
+
+export interface ListPageProps<T extends ListPageData> {
+  /** The search box and filters; left out, no toolbar is drawn. */
+  toolbar?: ReactNode;
+  query: UseQueryResult<T>;
+  /** The error text (the screen picks the server's message or its own). */
+  error: ReactNode;
+  /** Skeletons where the rows will appear. */
+  loading: ReactNode;
+  isEmpty: boolean;
+  /** An `EmptyState`, drawn in a white card. */
+  empty: ReactNode;
+  /** The pager's noun ('customers', 'entries', ...). */
+  noun: string;
+  onPageChange: (page: number) => void;
+  /** The rows: table, cards, or both. */
+  children: ReactNode;
+}
+
+/**
+ * An admin list screen: toolbar, then the error, the loading skeletons, the empty card, or the rows
+ * (dimmed while the next page loads) with the pager under them.
+ */
+export function ListPage<T extends ListPageData>({
+  toolbar,
+  query,
+  error,
+  loading,
+  isEmpty,
+  empty,
+  noun,
+  onPageChange,
+  children,
+}: ListPageProps<T>) {
+  return (
+    <div>
+      {toolbar ? <Toolbar>{toolbar}</Toolbar> : null}
+      {query.isError ? (
+        <Alert variant="error">{error}</Alert>
+      ) : query.isPending ? (
+        loading
+      ) : isEmpty ? (
+        <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">{empty}</div>
+      ) : (
+        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          {children}
+          {query.data ? (
+            <Pagination
+              page={query.data.page}
+              pageSize={query.data.pageSize}
+              total={query.data.total}
+              hasMore={query.data.hasMore}
+              noun={noun}
+              onPageChange={onPageChange}
+              isBusy={query.isFetching}
+            />
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Loading rows in a white card, announced to screen readers by `label`. */
+export function ListSkeleton({
+  label,
+  rows = 8,
+  rowClassName,
+  children,
+}: {
+  label: string;
+  rows?: number;
+  rowClassName: string;
+  /** One row's skeleton shapes. */
+  children: ReactNode;
+}) {
+  return (
+    <div role="status" className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={rowClassName}>
+          {children}
+        </div>
+      ))}
+    </div>
+  );
+}
