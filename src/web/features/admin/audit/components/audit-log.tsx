@@ -4,33 +4,52 @@ import { ScrollText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import { AuditEntrySchema, type AuditEntry } from '#common/schemas/admin-audit';
-import { Alert } from '#web/components/ui/alert';
 import { Badge } from '#web/components/ui/badge';
-import { Pagination } from '#web/components/ui/pagination';
 import { SearchInput } from '#web/components/ui/search-input';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Table, TableBody, TableHead, Td, Th } from '#web/components/ui/table';
 import { errorMessage } from '#web/lib/api-client';
 import { useLiveEvents } from '#web/lib/live-events';
 import { auditKeys } from '../api/audit-keys';
 import { auditActionTitle, describeAudit } from '#web/features/admin/shared/audit';
 import { EmptyState } from '#web/features/admin/shared/components/empty-state';
-import { Toolbar } from '#web/features/admin/shared/components/toolbar';
+import { DataTable, type DataColumn } from '#web/features/admin/shared/components/data-table';
+import { ListPage, ListSkeleton } from '#web/features/admin/shared/components/list-page';
 import { formatDateTime } from '#web/features/admin/shared/format';
-import { useDebouncedValue } from '#web/features/admin/shared/hooks/use-debounced-value';
+import { useListParams } from '#web/features/admin/shared/hooks/use-list-params';
 import { useAuditActions } from '../api/get-audit-actions';
 import { prependAuditEntry, useAuditLog } from '../api/get-audit-log';
 
 const FRESH_MS = 4000;
 
+const COLUMNS: DataColumn<AuditEntry>[] = [
+  {
+    id: 'timestamp',
+    header: 'Timestamp',
+    meta: { headerClassName: 'w-48', cellClassName: 'whitespace-nowrap text-stone-500 tabular-nums' },
+    cell: ({ row: { original: entry } }) => (
+      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+    ),
+  },
+  {
+    id: 'action',
+    header: 'Action',
+    meta: { headerClassName: 'w-56' },
+    cell: ({ row: { original: entry } }) => <ActionCell entry={entry} />,
+  },
+  {
+    id: 'details',
+    header: 'Details',
+    cell: ({ row: { original: entry } }) => <Details entry={entry} />,
+  },
+];
+
 /** The audit log: search, action filter, newest first; new entries slide in at the top live. */
 export function AuditLog() {
   const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState('');
-  const [action, setAction] = useState('all');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(searchText.trim());
+  const list = useListParams({ action: 'all' });
+  const { search, page } = list;
+  const { action } = list.filters;
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
 
   useLiveEvents(
@@ -56,123 +75,86 @@ export function AuditLog() {
   const rows = log.data?.items ?? [];
 
   return (
-    <div>
-      <Toolbar>
-        <SearchInput
-          label="Search audit log"
-          placeholder="Search actions and details..."
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            setPage(1);
-          }}
-          wrapperClassName="sm:w-80"
-        />
-        <Select
-          aria-label="Action"
-          size="sm"
-          value={action}
-          onChange={(e) => {
-            setAction(e.target.value);
-            setPage(1);
-          }}
-          wrapperClassName="sm:w-60"
-        >
-          <option value="all">All Actions</option>
-          {(actions.data?.actions ?? []).map((a) => (
-            <option key={a} value={a}>
-              {auditActionTitle(a)}
-            </option>
-          ))}
-        </Select>
-      </Toolbar>
-
-      {log.isError ? (
-        <Alert variant="error">{errorMessage(log.error, 'Failed to load the audit log')}</Alert>
-      ) : log.isPending ? (
-        <div role="status" className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
-          <span className="sr-only">Loading the audit log</span>
-          {Array.from({ length: 8 }, (_, i) => (
-            <div key={i} className="flex gap-6 border-b border-stone-100 py-3.5 last:border-0">
-              <Skeleton className="h-4 w-36" />
-              <Skeleton className="h-4 w-28" />
-              <Skeleton className="h-4 flex-1" />
-            </div>
-          ))}
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">
-          <EmptyState icon={ScrollText} title={ADMIN_MESSAGES.noAuditEntries} />
-        </div>
-      ) : (
-        <div className={log.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <div className="hidden md:block">
-            <Table label="Audit log" minWidth="48rem">
-              <TableHead>
-                <tr>
-                  <Th className="w-48">Timestamp</Th>
-                  <Th className="w-56">Action</Th>
-                  <Th>Details</Th>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {rows.map((entry) => (
-                  <tr
-                    key={entry.id}
-                    className={cn(
-                      'align-top transition-colors duration-1000',
-                      fresh.has(entry.id) ? 'bg-rose-50/70' : 'hover:bg-stone-50/60',
-                    )}
-                  >
-                    <Td className="whitespace-nowrap text-stone-500 tabular-nums">
-                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                    </Td>
-                    <Td>
-                      <ActionCell entry={entry} />
-                    </Td>
-                    <Td>
-                      <Details entry={entry} />
-                    </Td>
-                  </tr>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <ol aria-label="Audit log" className="space-y-3 md:hidden">
-            {rows.map((entry) => (
-              <li
-                key={entry.id}
-                className={cn(
-                  'rounded-2xl p-4 ring-1 ring-stone-200/80 transition-colors duration-1000',
-                  fresh.has(entry.id) ? 'bg-rose-50' : 'bg-white',
-                )}
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <ActionCell entry={entry} />
-                  <time dateTime={entry.createdAt} className="shrink-0 text-xs text-stone-500">
-                    {formatDateTime(entry.createdAt)}
-                  </time>
-                </div>
-                <div className="mt-3 border-t border-stone-100 pt-3">
-                  <Details entry={entry} />
-                </div>
-              </li>
+    <ListPage
+      toolbar={
+        <>
+          <SearchInput
+            label="Search audit log"
+            placeholder="Search actions and details..."
+            value={list.searchText}
+            onChange={(e) => list.setSearchText(e.target.value)}
+            wrapperClassName="sm:w-80"
+          />
+          <Select
+            aria-label="Action"
+            size="sm"
+            value={action}
+            onChange={(e) => list.setFilter('action', e.target.value)}
+            wrapperClassName="sm:w-60"
+          >
+            <option value="all">All Actions</option>
+            {(actions.data?.actions ?? []).map((a) => (
+              <option key={a} value={a}>
+                {auditActionTitle(a)}
+              </option>
             ))}
-          </ol>
-          {log.data ? (
-            <Pagination
-              page={log.data.page}
-              pageSize={log.data.pageSize}
-              total={log.data.total}
-              hasMore={log.data.hasMore}
-              noun="entries"
-              onPageChange={setPage}
-              isBusy={log.isFetching}
-            />
-          ) : null}
-        </div>
-      )}
-    </div>
+          </Select>
+        </>
+      }
+      query={log}
+      error={errorMessage(log.error, 'Failed to load the audit log')}
+      loading={
+        <ListSkeleton
+          label="Loading the audit log"
+          rowClassName="flex gap-6 border-b border-stone-100 py-3.5 last:border-0"
+        >
+          <Skeleton className="h-4 w-36" />
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-4 flex-1" />
+        </ListSkeleton>
+      }
+      isEmpty={rows.length === 0}
+      empty={<EmptyState icon={ScrollText} title={ADMIN_MESSAGES.noAuditEntries} />}
+      noun="entries"
+      onPageChange={list.setPage}
+    >
+      <div className="hidden md:block">
+        <DataTable
+          label="Audit log"
+          minWidth="48rem"
+          columns={COLUMNS}
+          data={rows}
+          getRowId={(entry) => entry.id}
+          rowClassName={(entry) =>
+            cn(
+              'align-top transition-colors duration-1000',
+              fresh.has(entry.id) ? 'bg-rose-50/70' : 'hover:bg-stone-50/60',
+            )
+          }
+        />
+      </div>
+      <ol aria-label="Audit log" className="space-y-3 md:hidden">
+        {rows.map((entry) => (
+          <li
+            key={entry.id}
+            className={cn(
+              'rounded-2xl p-4 ring-1 ring-stone-200/80 transition-colors duration-1000',
+              fresh.has(entry.id) ? 'bg-rose-50' : 'bg-white',
+            )}
+          >
+            <div className="flex items-start justify-between gap-3">
+              <ActionCell entry={entry} />
+              <time dateTime={entry.createdAt} className="shrink-0 text-xs text-stone-500">
+                {formatDateTime(entry.createdAt)}
+              </time>
+            </div>
+            <div className="mt-3 border-t border-stone-100 pt-3">
+              <Details entry={entry} />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </ListPage>
   );
 }
 
