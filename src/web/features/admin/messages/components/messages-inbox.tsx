@@ -1,21 +1,19 @@
 import { Inbox } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   MESSAGE_PRIORITIES,
   MESSAGE_STATUSES,
   type MessagePriority,
   type MessageStatus,
 } from '#common/schemas/admin-messages';
-import { Alert } from '#web/components/ui/alert';
-import { Pagination } from '#web/components/ui/pagination';
 import { SearchInput } from '#web/components/ui/search-input';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useLiveEvents } from '#web/lib/live-events';
 import { messageKeys } from '../api/messages-keys';
 import { EmptyState } from '#web/features/admin/shared/components/empty-state';
-import { Toolbar } from '#web/features/admin/shared/components/toolbar';
-import { useDebouncedValue } from '#web/features/admin/shared/hooks/use-debounced-value';
+import { ListPage } from '#web/features/admin/shared/components/list-page';
+import { useListParams } from '#web/features/admin/shared/hooks/use-list-params';
 import { useMessages } from '../api/get-messages';
 import { MessageCard, PRIORITY_LABELS } from './message-card';
 
@@ -23,74 +21,67 @@ const STATUS_LABELS: Record<MessageStatus, string> = { unread: 'Unread', read: '
 
 /** Customer messages: search, status and priority filters, cards to triage; live on 'admin:messages'. */
 export function MessagesInbox() {
-  const [searchText, setSearchText] = useState('');
-  const [status, setStatus] = useState<'all' | MessageStatus>('all');
-  const [priority, setPriority] = useState<'all' | MessagePriority>('all');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(searchText.trim());
+  const list = useListParams<{ status: 'all' | MessageStatus; priority: 'all' | MessagePriority }>({
+    status: 'all',
+    priority: 'all',
+  });
+  const { search, page } = list;
+  const { status, priority } = list.filters;
 
   useLiveEvents({ 'admin:messages': [messageKeys.all] });
   const messages = useMessages({ search, status, priority, page });
   const rows = messages.data?.items ?? [];
 
   return (
-    <div>
-      <Toolbar>
-        <SearchInput
-          label="Search messages"
-          placeholder="Search messages..."
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            setPage(1);
-          }}
-          wrapperClassName="sm:w-80"
-        />
-        <div className="grid grid-cols-2 gap-3 sm:ml-auto sm:flex sm:gap-4">
-          <FilterLabel text="Status">
-            <Select
-              aria-label="Status"
-              size="sm"
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as 'all' | MessageStatus);
-                setPage(1);
-              }}
-              wrapperClassName="w-full sm:w-32"
-            >
-              <option value="all">All</option>
-              {MESSAGE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </FilterLabel>
-          <FilterLabel text="Priority">
-            <Select
-              aria-label="Priority"
-              size="sm"
-              value={priority}
-              onChange={(e) => {
-                setPriority(e.target.value as 'all' | MessagePriority);
-                setPage(1);
-              }}
-              wrapperClassName="w-full sm:w-32"
-            >
-              <option value="all">All</option>
-              {MESSAGE_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {PRIORITY_LABELS[p]}
-                </option>
-              ))}
-            </Select>
-          </FilterLabel>
-        </div>
-      </Toolbar>
-
-      {messages.isError ? (
-        <Alert variant="error">Failed to load messages</Alert>
-      ) : messages.isPending ? (
+    <ListPage
+      toolbar={
+        <>
+          <SearchInput
+            label="Search messages"
+            placeholder="Search messages..."
+            value={list.searchText}
+            onChange={(e) => list.setSearchText(e.target.value)}
+            wrapperClassName="sm:w-80"
+          />
+          <div className="grid grid-cols-2 gap-3 sm:ml-auto sm:flex sm:gap-4">
+            <FilterLabel text="Status">
+              <Select
+                aria-label="Status"
+                size="sm"
+                value={status}
+                onChange={(e) => list.setFilter('status', e.target.value as 'all' | MessageStatus)}
+                wrapperClassName="w-full sm:w-32"
+              >
+                <option value="all">All</option>
+                {MESSAGE_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            </FilterLabel>
+            <FilterLabel text="Priority">
+              <Select
+                aria-label="Priority"
+                size="sm"
+                value={priority}
+                onChange={(e) => list.setFilter('priority', e.target.value as 'all' | MessagePriority)}
+                wrapperClassName="w-full sm:w-32"
+              >
+                <option value="all">All</option>
+                {MESSAGE_PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {PRIORITY_LABELS[p]}
+                  </option>
+                ))}
+              </Select>
+            </FilterLabel>
+          </div>
+        </>
+      }
+      query={messages}
+      error="Failed to load messages"
+      loading={
         <div role="status" className="space-y-3">
           <span className="sr-only">Loading messages</span>
           {Array.from({ length: 4 }, (_, i) => (
@@ -106,35 +97,24 @@ export function MessagesInbox() {
             </div>
           ))}
         </div>
-      ) : rows.length === 0 ? (
-        <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">
-          <EmptyState icon={Inbox} title="No messages found">
-            {search || status !== 'all' || priority !== 'all'
-              ? 'Try another search or filter.'
-              : 'Messages from customers will appear here.'}
-          </EmptyState>
-        </div>
-      ) : (
-        <div className={messages.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <div className="space-y-3">
-            {rows.map((message) => (
-              <MessageCard key={message.id} message={message} />
-            ))}
-          </div>
-          {messages.data ? (
-            <Pagination
-              page={messages.data.page}
-              pageSize={messages.data.pageSize}
-              total={messages.data.total}
-              hasMore={messages.data.hasMore}
-              noun="messages"
-              onPageChange={setPage}
-              isBusy={messages.isFetching}
-            />
-          ) : null}
-        </div>
-      )}
-    </div>
+      }
+      isEmpty={rows.length === 0}
+      empty={
+        <EmptyState icon={Inbox} title="No messages found">
+          {search || status !== 'all' || priority !== 'all'
+            ? 'Try another search or filter.'
+            : 'Messages from customers will appear here.'}
+        </EmptyState>
+      }
+      noun="messages"
+      onPageChange={list.setPage}
+    >
+      <div className="space-y-3">
+        {rows.map((message) => (
+          <MessageCard key={message.id} message={message} />
+        ))}
+      </div>
+    </ListPage>
   );
 }
 
