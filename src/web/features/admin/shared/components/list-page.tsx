@@ -15,6 +15,8 @@ export interface ListPageData {
 export interface ListPageProps<T extends ListPageData> {
   /** The search box and filters; left out, no toolbar is drawn. */
   toolbar?: ReactNode;
+  /** Between the toolbar and the rows: a flash confirmation, say. */
+  notice?: ReactNode;
   query: UseQueryResult<T>;
   /** The error text (the screen picks the server's message or its own). */
   error: ReactNode;
@@ -28,6 +30,8 @@ export interface ListPageProps<T extends ListPageData> {
   onPageChange: (page: number) => void;
   /** The rows: table, cards, or both. */
   children: ReactNode;
+  /** After the list, in the same block: a dialog the rows open, say. */
+  after?: ReactNode;
 }
 
 /**
@@ -36,6 +40,7 @@ export interface ListPageProps<T extends ListPageData> {
  */
 export function ListPage<T extends ListPageData>({
   toolbar,
+  notice,
   query,
   error,
   loading,
@@ -44,10 +49,12 @@ export function ListPage<T extends ListPageData>({
   noun,
   onPageChange,
   children,
+  after,
 }: ListPageProps<T>) {
   return (
     <div>
       {toolbar ? <Toolbar>{toolbar}</Toolbar> : null}
+      {notice}
       {query.isError ? (
         <Alert variant="error">{error}</Alert>
       ) : query.isPending ? (
@@ -70,6 +77,7 @@ export function ListPage<T extends ListPageData>({
           ) : null}
         </div>
       )}
+      {after}
     </div>
   );
 }
