@@ -1,5 +1,5 @@
 import { PackageSearch, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import { formatUsd } from '#common/money';
@@ -7,18 +7,17 @@ import { categoryLabel, type Category, type Gender, type Product } from '#common
 import { Alert } from '#web/components/ui/alert';
 import { Button, buttonClasses } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm';
-import { Pagination } from '#web/components/ui/pagination';
 import { SearchInput } from '#web/components/ui/search-input';
 import { Segmented } from '#web/components/ui/segmented';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Table, TableBody, TableHead, TableRow, Td, Th } from '#web/components/ui/table';
 import { errorMessage } from '#web/lib/api-client';
 import { useLiveEvents } from '#web/lib/live-events';
 import { adminProductKeys } from '../api/products-keys';
 import { EmptyState } from '#web/features/admin/shared/components/empty-state';
-import { Toolbar } from '#web/features/admin/shared/components/toolbar';
-import { useDebouncedValue } from '#web/features/admin/shared/hooks/use-debounced-value';
+import { DataTable, type DataColumn } from '#web/features/admin/shared/components/data-table';
+import { ListPage } from '#web/features/admin/shared/components/list-page';
+import { useListParams } from '#web/features/admin/shared/hooks/use-list-params';
 import { useFlash } from '#web/features/admin/shared/hooks/use-flash';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
@@ -38,11 +37,12 @@ export interface ProductsListProps {
 
 /** The admin product list: gender buttons, search, category dropdown, rows with edit and delete. */
 export function ProductsList({ editHref }: ProductsListProps) {
-  const [gender, setGender] = useState<'all' | Gender>('all');
-  const [searchText, setSearchText] = useState('');
-  const [category, setCategory] = useState<'all' | Category>('all');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(searchText.trim());
+  const list = useListParams<{ gender: 'all' | Gender; category: 'all' | Category }>({
+    gender: 'all',
+    category: 'all',
+  });
+  const { search, page } = list;
+  const { gender, category } = list.filters;
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [flash, setFlash] = useFlash();
 
@@ -50,8 +50,8 @@ export function ProductsList({ editHref }: ProductsListProps) {
   const products = useAdminProducts({ gender, search, category, page });
   const categories = useProductCategories();
   const remove = useDeleteProduct();
+  const columns = useMemo(() => productColumns(editHref, setToDelete), [editHref]);
 
-  const resetPage = () => setPage(1);
   const rows = products.data?.items ?? [];
 
   const confirmDelete = () => {
@@ -66,173 +66,162 @@ export function ProductsList({ editHref }: ProductsListProps) {
   };
 
   return (
-    <div>
-      <Toolbar>
-        <Segmented
-          label="Gender"
-          options={GENDER_FILTERS}
-          value={gender}
-          onChange={(value) => {
-            setGender(value);
-            resetPage();
-          }}
-        />
-        <SearchInput
-          label="Search products"
-          placeholder="Search products..."
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            resetPage();
-          }}
-          wrapperClassName="sm:ml-auto sm:w-64"
-        />
-        <Select
-          aria-label="Category"
-          size="sm"
-          value={category}
-          onChange={(e) => {
-            setCategory(e.target.value as 'all' | Category);
-            resetPage();
-          }}
-          wrapperClassName="sm:w-52"
-        >
-          <option value="all">All Categories</option>
-          {(categories.data?.categories ?? []).map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label || categoryLabel(c.value)}
-            </option>
-          ))}
-        </Select>
-      </Toolbar>
-
-      {flash ? (
-        <Alert variant="success" className="mb-4">
-          {flash}
-        </Alert>
-      ) : null}
-
-      {products.isError ? (
-        <Alert variant="error">{errorMessage(products.error, 'Failed to load products')}</Alert>
-      ) : products.isPending ? (
-        <ProductsSkeleton />
-      ) : rows.length === 0 ? (
-        <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">
-          <EmptyState icon={PackageSearch} title={ADMIN_MESSAGES.noProducts} />
-        </div>
-      ) : (
-        <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <div className="hidden md:block">
-            <Table label="Products" minWidth="52rem">
-              <TableHead>
-                <tr>
-                  <Th>Product</Th>
-                  <Th>Price</Th>
-                  <Th>Sizes</Th>
-                  <Th>Colors</Th>
-                  <Th className="text-right">Stock</Th>
-                  <Th className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {rows.map((product) => (
-                  <TableRow key={product.id}>
-                    <Td className="max-w-md">
-                      <ProductIdentity product={product} />
-                    </Td>
-                    <Td className="whitespace-nowrap">
-                      <Price product={product} />
-                    </Td>
-                    <Td className="min-w-36">
-                      <SizeChips product={product} />
-                    </Td>
-                    <Td className="max-w-40 text-stone-600">{product.colors.join(', ')}</Td>
-                    <Td className="text-right tabular-nums">
-                      <StockCount product={product} />
-                    </Td>
-                    <Td className="text-right whitespace-nowrap">
-                      <RowActions product={product} editHref={editHref} onDelete={setToDelete} />
-                    </Td>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-
-          <ul aria-label="Products" className="space-y-3 md:hidden">
-            {rows.map((product) => (
-              <li key={product.id} className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
-                <ProductIdentity product={product} />
-                <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-                  <div>
-                    <dt className="text-xs text-stone-500">Price</dt>
-                    <dd className="mt-0.5">
-                      <Price product={product} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-stone-500">Stock</dt>
-                    <dd className="mt-0.5 tabular-nums">
-                      <StockCount product={product} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-stone-500">Sizes</dt>
-                    <dd className="mt-1">
-                      <SizeChips product={product} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-stone-500">Colors</dt>
-                    <dd className="mt-0.5 text-stone-700">{product.colors.join(', ')}</dd>
-                  </div>
-                </dl>
-                <div className="mt-4 flex justify-end border-t border-stone-100 pt-3">
-                  <RowActions product={product} editHref={editHref} onDelete={setToDelete} withLabels />
-                </div>
-              </li>
+    <ListPage
+      toolbar={
+        <>
+          <Segmented
+            label="Gender"
+            options={GENDER_FILTERS}
+            value={gender}
+            onChange={(value) => list.setFilter('gender', value)}
+          />
+          <SearchInput
+            label="Search products"
+            placeholder="Search products..."
+            value={list.searchText}
+            onChange={(e) => list.setSearchText(e.target.value)}
+            wrapperClassName="sm:ml-auto sm:w-64"
+          />
+          <Select
+            aria-label="Category"
+            size="sm"
+            value={category}
+            onChange={(e) => list.setFilter('category', e.target.value as 'all' | Category)}
+            wrapperClassName="sm:w-52"
+          >
+            <option value="all">All Categories</option>
+            {(categories.data?.categories ?? []).map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label || categoryLabel(c.value)}
+              </option>
             ))}
-          </ul>
+          </Select>
+        </>
+      }
+      notice={
+        flash ? (
+          <Alert variant="success" className="mb-4">
+            {flash}
+          </Alert>
+        ) : null
+      }
+      query={products}
+      error={errorMessage(products.error, 'Failed to load products')}
+      loading={<ProductsSkeleton />}
+      isEmpty={rows.length === 0}
+      empty={<EmptyState icon={PackageSearch} title={ADMIN_MESSAGES.noProducts} />}
+      noun="products"
+      onPageChange={list.setPage}
+      after={
+        <ConfirmDialog
+          open={toDelete !== null}
+          id="delete-product"
+          title="Delete product"
+          message={
+            <>
+              {ADMIN_MESSAGES.confirmDeleteProduct}
+              {toDelete ? (
+                <span className="mt-2 block font-medium text-stone-900">{toDelete.title}</span>
+              ) : null}
+            </>
+          }
+          confirmLabel="Delete"
+          isBusy={remove.isPending}
+          error={remove.isError ? errorMessage(remove.error, 'Failed to delete product') : undefined}
+          onConfirm={confirmDelete}
+          onCancel={() => {
+            setToDelete(null);
+            remove.reset();
+          }}
+        />
+      }
+    >
+      <div className="hidden md:block">
+        <DataTable label="Products" minWidth="52rem" columns={columns} data={rows} getRowId={(p) => p.id} />
+      </div>
 
-          {products.data ? (
-            <Pagination
-              page={products.data.page}
-              pageSize={products.data.pageSize}
-              total={products.data.total}
-              hasMore={products.data.hasMore}
-              noun="products"
-              onPageChange={setPage}
-              isBusy={products.isFetching}
-            />
-          ) : null}
-        </div>
-      )}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        id="delete-product"
-        title="Delete product"
-        message={
-          <>
-            {ADMIN_MESSAGES.confirmDeleteProduct}
-            {toDelete ? (
-              <span className="mt-2 block font-medium text-stone-900">{toDelete.title}</span>
-            ) : null}
-          </>
-        }
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'Failed to delete product') : undefined}
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          setToDelete(null);
-          remove.reset();
-        }}
-      />
-    </div>
+      <ul aria-label="Products" className="space-y-3 md:hidden">
+        {rows.map((product) => (
+          <li key={product.id} className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
+            <ProductIdentity product={product} />
+            <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+              <div>
+                <dt className="text-xs text-stone-500">Price</dt>
+                <dd className="mt-0.5">
+                  <Price product={product} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-stone-500">Stock</dt>
+                <dd className="mt-0.5 tabular-nums">
+                  <StockCount product={product} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-stone-500">Sizes</dt>
+                <dd className="mt-1">
+                  <SizeChips product={product} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-stone-500">Colors</dt>
+                <dd className="mt-0.5 text-stone-700">{product.colors.join(', ')}</dd>
+              </div>
+            </dl>
+            <div className="mt-4 flex justify-end border-t border-stone-100 pt-3">
+              <RowActions product={product} editHref={editHref} onDelete={setToDelete} withLabels />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </ListPage>
   );
+}
+
+function productColumns(
+  editHref: (id: string) => string,
+  onDelete: (product: Product) => void,
+): DataColumn<Product>[] {
+  return [
+    {
+      id: 'product',
+      header: 'Product',
+      meta: { cellClassName: 'max-w-md' },
+      cell: ({ row: { original: product } }) => <ProductIdentity product={product} />,
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      meta: { cellClassName: 'whitespace-nowrap' },
+      cell: ({ row: { original: product } }) => <Price product={product} />,
+    },
+    {
+      id: 'sizes',
+      header: 'Sizes',
+      meta: { cellClassName: 'min-w-36' },
+      cell: ({ row: { original: product } }) => <SizeChips product={product} />,
+    },
+    {
+      id: 'colors',
+      header: 'Colors',
+      meta: { cellClassName: 'max-w-40 text-stone-600' },
+      cell: ({ row: { original: product } }) => product.colors.join(', '),
+    },
+    {
+      id: 'stock',
+      header: 'Stock',
+      meta: { headerClassName: 'text-right', cellClassName: 'text-right tabular-nums' },
+      cell: ({ row: { original: product } }) => <StockCount product={product} />,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { headerClassName: 'text-right', cellClassName: 'text-right whitespace-nowrap' },
+      cell: ({ row: { original: product } }) => (
+        <RowActions product={product} editHref={editHref} onDelete={onDelete} />
+      ),
+    },
+  ];
 }
 
 function ProductIdentity({ product }: { product: Product }) {
