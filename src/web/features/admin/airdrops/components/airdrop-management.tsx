@@ -1,24 +1,23 @@
 import { CalendarClock, Coins, Gift, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import type { AirdropAge } from '#common/schemas/admin-airdrops';
+import type { AirdropAge, AirdropClaim } from '#common/schemas/admin-airdrops';
 import { Alert } from '#web/components/ui/alert';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm';
-import { Pagination } from '#web/components/ui/pagination';
 import { SearchInput } from '#web/components/ui/search-input';
 import { Segmented } from '#web/components/ui/segmented';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Table, TableBody, TableHead, TableRow, Td, Th } from '#web/components/ui/table';
 import { errorMessage } from '#web/lib/api-client';
 import { useLiveEvents } from '#web/lib/live-events';
 import { airdropKeys } from '../api/airdrops-keys';
 import { EmptyState } from '#web/features/admin/shared/components/empty-state';
-import { Toolbar } from '#web/features/admin/shared/components/toolbar';
+import { DataTable, type DataColumn } from '#web/features/admin/shared/components/data-table';
+import { ListPage, ListSkeleton } from '#web/features/admin/shared/components/list-page';
 import { formatCount, formatDateTime, formatSol } from '#web/features/admin/shared/format';
 import { shortHash } from '#common/format';
-import { useDebouncedValue } from '#web/features/admin/shared/hooks/use-debounced-value';
+import { useListParams } from '#web/features/admin/shared/hooks/use-list-params';
 import { useAirdrops } from '../api/get-airdrops';
 import { useAirdropPreview } from '../api/get-airdrop-preview';
 import { useProcessAirdrop } from '../api/process-airdrop';
@@ -32,10 +31,9 @@ const AGE_FILTERS = [
 
 /** Airdrop claims: process a run, stats, search by wallet, time filter, the claims table. */
 export function AirdropManagement() {
-  const [searchText, setSearchText] = useState('');
-  const [age, setAge] = useState<'all' | AirdropAge>('all');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(searchText.trim());
+  const list = useListParams<{ age: 'all' | AirdropAge }>({ age: 'all' });
+  const { search, page } = list;
+  const { age } = list.filters;
 
   useLiveEvents({ 'admin:airdrops': [airdropKeys.all] });
   const airdrops = useAirdrops({ search, age, page });
@@ -47,10 +45,7 @@ export function AirdropManagement() {
     run.mutate();
   };
   const claims = airdrops.data?.claims.items ?? [];
-  const onAge = (value: 'all' | AirdropAge) => {
-    setAge(value);
-    setPage(1);
-  };
+  const onAge = (value: 'all' | AirdropAge) => list.setFilter('age', value);
   const stats = airdrops.data?.stats;
 
   return (
@@ -120,128 +115,127 @@ export function AirdropManagement() {
         <Stat title="Unique Wallets" value={stats ? formatCount(stats.uniqueWallets) : null} icon={Wallet} />
       </div>
 
-      <div>
-        <Toolbar>
-          <SearchInput
-            label="Search by wallet"
-            placeholder="Search by wallet..."
-            value={searchText}
-            onChange={(e) => {
-              setSearchText(e.target.value);
-              setPage(1);
-            }}
-            wrapperClassName="sm:w-80"
-          />
-          {/* Buttons where they fit, a dropdown on a phone. */}
-          <div className="hidden sm:ml-auto lg:block">
-            <Segmented label="Time" options={AGE_FILTERS} value={age} onChange={onAge} />
-          </div>
-          <Select
-            aria-label="Time"
-            size="sm"
-            value={age}
-            onChange={(e) => onAge(e.target.value as 'all' | AirdropAge)}
-            wrapperClassName="sm:ml-auto sm:w-44 lg:hidden"
-          >
-            {AGE_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </Select>
-        </Toolbar>
-
-        {airdrops.isError ? (
-          <Alert variant="error">{errorMessage(airdrops.error, 'Failed to load airdrop claims')}</Alert>
-        ) : airdrops.isPending ? (
-          <div role="status" className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
-            <span className="sr-only">Loading airdrop claims</span>
-            {Array.from({ length: 6 }, (_, i) => (
-              <div key={i} className="flex gap-6 border-b border-stone-100 py-3.5 last:border-0">
-                <Skeleton className="h-4 w-40" />
-                <Skeleton className="h-4 w-16" />
-                <Skeleton className="h-4 flex-1" />
-              </div>
-            ))}
-          </div>
-        ) : claims.length === 0 ? (
-          <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">
-            <EmptyState icon={Gift} title="No airdrop claims found">
-              {search || age !== 'all'
-                ? 'Try another wallet or time range.'
-                : 'Claims appear here after a run.'}
-            </EmptyState>
-          </div>
-        ) : (
-          <div
-            className={airdrops.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}
-          >
-            <ul aria-label="Airdrop claims" className="space-y-3 md:hidden">
-              {claims.map((claim) => (
-                <li key={claim.id} className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
-                  <div className="flex items-center justify-between gap-3">
-                    <span className="font-mono text-xs text-stone-900" title={claim.walletAddress}>
-                      {shortHash(claim.walletAddress)}
-                    </span>
-                    <Badge tone="green" hasDot>
-                      Claimed
-                    </Badge>
-                  </div>
-                  <div className="mt-2 flex items-baseline justify-between gap-3">
-                    <span className="text-lg font-semibold text-stone-950 tabular-nums">
-                      {formatSol(claim.amountSol)}{' '}
-                      <span className="text-xs font-medium text-stone-500">SOL</span>
-                    </span>
-                    <span className="text-xs text-stone-500">{formatDateTime(claim.createdAt)}</span>
-                  </div>
-                </li>
+      <ListPage
+        toolbar={
+          <>
+            <SearchInput
+              label="Search by wallet"
+              placeholder="Search by wallet..."
+              value={list.searchText}
+              onChange={(e) => list.setSearchText(e.target.value)}
+              wrapperClassName="sm:w-80"
+            />
+            {/* Buttons where they fit, a dropdown on a phone. */}
+            <div className="hidden sm:ml-auto lg:block">
+              <Segmented label="Time" options={AGE_FILTERS} value={age} onChange={onAge} />
+            </div>
+            <Select
+              aria-label="Time"
+              size="sm"
+              value={age}
+              onChange={(e) => onAge(e.target.value as 'all' | AirdropAge)}
+              wrapperClassName="sm:ml-auto sm:w-44 lg:hidden"
+            >
+              {AGE_FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
               ))}
-            </ul>
-            <Table label="Airdrop claims" minWidth="36rem" className="hidden md:block">
-              <TableHead>
-                <tr>
-                  <Th>Wallet</Th>
-                  <Th className="text-right">Amount (SOL)</Th>
-                  <Th>Date</Th>
-                  <Th>Status</Th>
-                </tr>
-              </TableHead>
-              <TableBody>
-                {claims.map((claim) => (
-                  <TableRow key={claim.id}>
-                    <Td className="font-mono text-xs text-stone-900">
-                      <span title={claim.walletAddress}>{shortHash(claim.walletAddress)}</span>
-                    </Td>
-                    <Td className="text-right font-medium text-stone-950 tabular-nums">
-                      {formatSol(claim.amountSol)}
-                    </Td>
-                    <Td className="whitespace-nowrap text-stone-500">{formatDateTime(claim.createdAt)}</Td>
-                    <Td>
-                      <Badge tone="green" hasDot>
-                        Claimed
-                      </Badge>
-                    </Td>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            {airdrops.data ? (
-              <Pagination
-                page={airdrops.data.claims.page}
-                pageSize={airdrops.data.claims.pageSize}
-                total={airdrops.data.claims.total}
-                hasMore={airdrops.data.claims.hasMore}
-                noun="claims"
-                onPageChange={setPage}
-                isBusy={airdrops.isFetching}
-              />
-            ) : null}
-          </div>
-        )}
-      </div>
+            </Select>
+          </>
+        }
+        query={airdrops}
+        pageOf={(data) => data.claims}
+        error={errorMessage(airdrops.error, 'Failed to load airdrop claims')}
+        loading={
+          <ListSkeleton
+            label="Loading airdrop claims"
+            rows={6}
+            rowClassName="flex gap-6 border-b border-stone-100 py-3.5 last:border-0"
+          >
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-4 w-16" />
+            <Skeleton className="h-4 flex-1" />
+          </ListSkeleton>
+        }
+        isEmpty={claims.length === 0}
+        empty={
+          <EmptyState icon={Gift} title="No airdrop claims found">
+            {search || age !== 'all'
+              ? 'Try another wallet or time range.'
+              : 'Claims appear here after a run.'}
+          </EmptyState>
+        }
+        noun="claims"
+        onPageChange={list.setPage}
+      >
+        <ul aria-label="Airdrop claims" className="space-y-3 md:hidden">
+          {claims.map((claim) => (
+            <li key={claim.id} className="rounded-2xl bg-white p-4 ring-1 ring-stone-200/80">
+              <div className="flex items-center justify-between gap-3">
+                <span className="font-mono text-xs text-stone-900" title={claim.walletAddress}>
+                  {shortHash(claim.walletAddress)}
+                </span>
+                <Badge tone="green" hasDot>
+                  Claimed
+                </Badge>
+              </div>
+              <div className="mt-2 flex items-baseline justify-between gap-3">
+                <span className="text-lg font-semibold text-stone-950 tabular-nums">
+                  {formatSol(claim.amountSol)} <span className="text-xs font-medium text-stone-500">SOL</span>
+                </span>
+                <span className="text-xs text-stone-500">{formatDateTime(claim.createdAt)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <DataTable
+          label="Airdrop claims"
+          minWidth="36rem"
+          className="hidden md:block"
+          columns={CLAIM_COLUMNS}
+          data={claims}
+          getRowId={(claim) => claim.id}
+        />
+      </ListPage>
     </div>
   );
 }
+
+const CLAIM_COLUMNS: DataColumn<AirdropClaim>[] = [
+  {
+    id: 'wallet',
+    header: 'Wallet',
+    meta: { cellClassName: 'font-mono text-xs text-stone-900' },
+    cell: ({ row: { original: claim } }) => (
+      <span title={claim.walletAddress}>{shortHash(claim.walletAddress)}</span>
+    ),
+  },
+  {
+    id: 'amount',
+    header: 'Amount (SOL)',
+    meta: {
+      headerClassName: 'text-right',
+      cellClassName: 'text-right font-medium text-stone-950 tabular-nums',
+    },
+    cell: ({ row: { original: claim } }) => formatSol(claim.amountSol),
+  },
+  {
+    id: 'date',
+    header: 'Date',
+    meta: { cellClassName: 'whitespace-nowrap text-stone-500' },
+    cell: ({ row: { original: claim } }) => formatDateTime(claim.createdAt),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: () => (
+      <Badge tone="green" hasDot>
+        Claimed
+      </Badge>
+    ),
+  },
+];
 
 function Stat({ title, value, icon: Icon }: { title: string; value: string | null; icon: typeof Gift }) {
   return (

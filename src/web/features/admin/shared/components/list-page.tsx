@@ -12,7 +12,7 @@ export interface ListPageData {
   hasMore: boolean;
 }
 
-export interface ListPageProps<T extends ListPageData> {
+export type ListPageProps<T> = {
   /** The search box and filters; left out, no toolbar is drawn. */
   toolbar?: ReactNode;
   /** Between the toolbar and the rows: a flash confirmation, say. */
@@ -32,13 +32,18 @@ export interface ListPageProps<T extends ListPageData> {
   children: ReactNode;
   /** After the list, in the same block: a dialog the rows open, say. */
   after?: ReactNode;
-}
+} & PageSource<T>;
+
+/** Where the pager's facts sit: the answer itself, or (pageOf) a part of it such as `claims`. */
+type PageSource<T> = T extends ListPageData
+  ? { pageOf?: (data: T) => ListPageData }
+  : { pageOf: (data: T) => ListPageData };
 
 /**
  * An admin list screen: toolbar, then the error, the loading skeletons, the empty card, or the rows
  * (dimmed while the next page loads) with the pager under them.
  */
-export function ListPage<T extends ListPageData>({
+export function ListPage<T>({
   toolbar,
   notice,
   query,
@@ -50,7 +55,11 @@ export function ListPage<T extends ListPageData>({
   onPageChange,
   children,
   after,
+  pageOf,
 }: ListPageProps<T>) {
+  // Without pageOf, the props' type has made sure the answer itself is a page.
+  const pages =
+    query.data === undefined ? undefined : pageOf ? pageOf(query.data) : (query.data as ListPageData);
   return (
     <div>
       {toolbar ? <Toolbar>{toolbar}</Toolbar> : null}
@@ -64,12 +73,12 @@ export function ListPage<T extends ListPageData>({
       ) : (
         <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           {children}
-          {query.data ? (
+          {pages ? (
             <Pagination
-              page={query.data.page}
-              pageSize={query.data.pageSize}
-              total={query.data.total}
-              hasMore={query.data.hasMore}
+              page={pages.page}
+              pageSize={pages.pageSize}
+              total={pages.total}
+              hasMore={pages.hasMore}
               noun={noun}
               onPageChange={onPageChange}
               isBusy={query.isFetching}
