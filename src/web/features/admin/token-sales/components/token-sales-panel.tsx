@@ -11,8 +11,8 @@ import { Pagination } from '#web/components/ui/pagination';
 import { Segmented } from '#web/components/ui/segmented';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Table, TableBody, TableHead, TableRow, Td, Th } from '#web/components/ui/table';
 import { errorMessage } from '#web/lib/api-client';
+import { DataTable, type DataColumn } from '#web/features/admin/shared/components/data-table';
 import { EmptyState } from '#web/features/admin/shared/components/empty-state';
 import { Panel } from '#web/features/admin/shared/components/panel';
 import { formatCount, formatDateTime } from '#web/features/admin/shared/format';
@@ -46,6 +46,59 @@ function shortKey(value: string): string {
 function tokens(purchase: Pick<AdminTokenPurchase, 'tokenAmount' | 'tokenDecimals'>): string {
   return formatReceivedAmount(purchase.tokenAmount, purchase.tokenDecimals);
 }
+
+const COLUMNS: DataColumn<AdminTokenPurchase>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    meta: { cellClassName: 'whitespace-nowrap text-stone-500' },
+    cell: ({ row: { original: p } }) => formatDateTime(p.createdAt),
+  },
+  {
+    id: 'usd',
+    header: 'USD',
+    meta: { headerClassName: 'text-right', cellClassName: 'text-right tabular-nums' },
+    cell: ({ row: { original: p } }) => formatUsd(p.usdCents),
+  },
+  {
+    id: 'sol',
+    header: 'SOL',
+    meta: { headerClassName: 'text-right', cellClassName: 'text-right tabular-nums' },
+    cell: ({ row: { original: p } }) => formatReceivedAmount(p.lamports, SOL_DECIMALS, 4),
+  },
+  {
+    id: 'tokens',
+    header: TOKEN_SYMBOL,
+    meta: {
+      headerClassName: 'text-right',
+      cellClassName: 'text-right font-medium text-stone-950 tabular-nums',
+    },
+    cell: ({ row: { original: p } }) => tokens(p),
+  },
+  {
+    id: 'buyer',
+    header: 'Buyer',
+    meta: { cellClassName: 'font-mono text-xs' },
+    cell: ({ row: { original: p } }) =>
+      p.buyer ? <span title={p.userEmail ?? p.buyer}>{shortKey(p.buyer)}</span> : '—',
+  },
+  {
+    id: 'transaction',
+    header: 'Transaction',
+    meta: { cellClassName: 'font-mono text-xs' },
+    cell: ({ row: { original: p } }) =>
+      p.signature ? <span title={p.signature}>{shortKey(p.signature)}</span> : '—',
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: p } }) => (
+      <Badge tone={STATUS_TONE[p.status]} hasDot>
+        {STATUS_LABEL[p.status]}
+      </Badge>
+    ),
+  },
+];
 
 /**
  * Buy Token purchases for the shop owner: what was sold from the treasury, for how much SOL, to
@@ -129,42 +182,14 @@ export function TokenSalesPanel() {
               </li>
             ))}
           </ul>
-          <Table label="Token sales" minWidth="44rem" className="hidden md:block">
-            <TableHead>
-              <tr>
-                <Th>Date</Th>
-                <Th className="text-right">USD</Th>
-                <Th className="text-right">SOL</Th>
-                <Th className="text-right">{TOKEN_SYMBOL}</Th>
-                <Th>Buyer</Th>
-                <Th>Transaction</Th>
-                <Th>Status</Th>
-              </tr>
-            </TableHead>
-            <TableBody>
-              {purchases.map((p) => (
-                <TableRow key={p.id}>
-                  <Td className="whitespace-nowrap text-stone-500">{formatDateTime(p.createdAt)}</Td>
-                  <Td className="text-right tabular-nums">{formatUsd(p.usdCents)}</Td>
-                  <Td className="text-right tabular-nums">
-                    {formatReceivedAmount(p.lamports, SOL_DECIMALS, 4)}
-                  </Td>
-                  <Td className="text-right font-medium text-stone-950 tabular-nums">{tokens(p)}</Td>
-                  <Td className="font-mono text-xs">
-                    {p.buyer ? <span title={p.userEmail ?? p.buyer}>{shortKey(p.buyer)}</span> : '—'}
-                  </Td>
-                  <Td className="font-mono text-xs">
-                    {p.signature ? <span title={p.signature}>{shortKey(p.signature)}</span> : '—'}
-                  </Td>
-                  <Td>
-                    <Badge tone={STATUS_TONE[p.status]} hasDot>
-                      {STATUS_LABEL[p.status]}
-                    </Badge>
-                  </Td>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Token sales"
+            minWidth="44rem"
+            className="hidden md:block"
+            columns={COLUMNS}
+            data={purchases}
+            getRowId={(p) => p.id}
+          />
           {query.data ? (
             <Pagination
               page={query.data.purchases.page}
