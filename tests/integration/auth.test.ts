@@ -1,88 +1,38 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ErrorBody } from '#common/errors';
-import { AppError } from '#server/lib/app-error';
-import { requireAdmin, requireUser, sessionMiddleware } from '#server/lib/auth-guards';
-import type { AppEnv } from '#server/lib/hono-env';
-import {
-  ADMIN_CREDENTIALS_FILE,
-  bootstrapAdmin,
-  DEMO_ADMIN_EMAIL,
-} from '#server/modules/auth/admin-bootstrap';
-import { type Database } from '#server/db/client';
-import { sweepRateLimits } from '#server/jobs/reservation-sweeper';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin } from '#server/modules/auth/admin-bootstrap';
 import { loadConfig } from '#server/config';
 import { createPasswordHasher } from '#server/modules/auth/better-auth';
-import {
-  BACKENDS,
-  createScratchDatabase,
-  warnIfPostgresSkipped,
-  type ScratchDatabase,
-} from '../helpers/databases';
-import {
-  openTestDatabase,
-  startTestApp,
-  TEST_ORIGIN,
-  type TestApp,
-  type TestClient,
-} from '../helpers/test-app';
+import { BACKENDS } from '../helpers/databases';
+import { type TestApp } from '../helpers/test-app';
 import { signUpAndIn } from '../helpers/sign-up';
+import {
+  errorOf,
+  me,
+  openAccounts,
+  PASSWORD,
+  RELAXED_LIMIT,
+  sessionCookieOf,
+  signUp,
+  uniqueEmail,
+  type AccountsApp,
+} from './auth-test-kit';
 
-const PASSWORD = 'correct horse battery';
-/** Most tests sign in many times: the rate-limit tests run on their own app with a low limit. */
-const RELAXED_LIMIT = { SIGN_IN_RATE_LIMIT: '1000', SIGN_UP_RATE_LIMIT: '1000' };
-
-let emailCounter = 0;
-const uniqueEmail = (label: string) => `${label}-${++emailCounter}@example.com`;
-
-async function errorOf(res: Response): Promise<ErrorBody['error']> {
-  return ((await res.json()) as ErrorBody).error;
-}
-
-function sessionCookieOf(res: Response): string | undefined {
-  return res.headers.getSetCookie().find((c) => /^(__Secure-)?shop\.session_token=[^;]/.test(c));
-}
-
-/** A new account, signed in on `client` (sign-up itself never signs in). */
-async function signUp(client: TestClient, email: string, password = PASSWORD) {
-  const res = await signUpAndIn(client, { email, password });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { user: { id: string; email: string; role: string } }).user;
-}
-
-async function me(client: TestClient) {
-  const res = await client.get('/api/auth/me');
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { user: { id: string; email: string; name: string; role: string } | null })
-    .user;
-}
+/**
+ * Accounts from the visitor's side: sign-up (and the passwords it takes), sign-in, the session
+ * cookie and its end (sign-out, lifetime, idle expiry, https), CSRF, the endpoints not exposed.
+ * Rate limits: auth-rate-limits.test.ts; roles, guards and the admin account: auth-admin.test.ts.
+ */
 
 describe.each(BACKENDS)('accounts on %s', (backend) => {
-  // One database for the whole file (opening PGlite is the slow part); the app instances below
-  // share it, each with its own configuration.
-  let scratch: ScratchDatabase;
-  let database: Database;
+  let accounts: AccountsApp;
   let t: TestApp;
-  const apps: TestApp[] = [];
-  const startApp = async (env: Record<string, string>) => {
-    const app = await startTestApp({ backend, scratch, database, env });
-    apps.push(app);
-    return app;
-  };
+  let startApp: AccountsApp['startApp'];
   beforeAll(async () => {
-    warnIfPostgresSkipped();
-    scratch = await createScratchDatabase(backend);
-    database = await openTestDatabase(scratch, { poolSize: 5 });
-    t = await startApp(RELAXED_LIMIT);
+    accounts = await openAccounts(backend);
+    ({ t, startApp } = accounts);
   });
-  afterAll(async () => {
-    for (const app of apps.reverse()) await app.close();
-    await database?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => accounts?.close());
 
   describe('sign-up', () => {
     it('creates a customer without a session (sign-in comes next) and stores an argon2id hash', async () => {
@@ -356,83 +306,6 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     });
   });
 
-  describe('authorization guards', () => {
-    const guarded = () => {
-      const app = new Hono<AppEnv>();
-      app.use(
-        '*',
-        sessionMiddleware((headers) => t.deps.auth.getSessionUser(headers)),
-      );
-      app.get('/admin', requireAdmin, (c) => c.json({ ok: true, role: c.var.user.role }));
-      app.get('/account', requireUser, (c) => c.json({ ok: true }));
-      app.onError((err, c) =>
-        err instanceof AppError
-          ? c.json(err.toBody(), err.status as 401)
-          : c.json({ error: String(err) }, 500),
-      );
-      return app;
-    };
-    const cookieOf = (client: TestClient) => `shop.session_token=${client.cookies.get('shop.session_token')}`;
-
-    it('a signed-in customer is a user but not an admin', async () => {
-      const client = t.client();
-      await signUp(client, uniqueEmail('customer'));
-      const app = guarded();
-      expect((await app.request('/account', { headers: { cookie: cookieOf(client) } })).status).toBe(200);
-      const res = await app.request('/admin', { headers: { cookie: cookieOf(client) } });
-      expect(res.status).toBe(403);
-      expect((await errorOf(res)).code).toBe('FORBIDDEN');
-    });
-
-    it('anonymous gets 401 and an admin gets through', async () => {
-      const app = guarded();
-      expect((await app.request('/admin')).status).toBe(401);
-      const email = uniqueEmail('boss');
-      await t.deps.auth.createUser({ email, password: PASSWORD, role: 'admin' });
-      const client = t.client();
-      expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
-      expect((await me(client))?.role).toBe('admin');
-      const res = await app.request('/admin', { headers: { cookie: cookieOf(client) } });
-      expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ ok: true, role: 'admin' });
-    });
-  });
-
-  describe('service', () => {
-    it('createUser refuses a taken email with 409 and validates its input', async () => {
-      const email = uniqueEmail('svc');
-      const user = await t.deps.auth.createUser({ email: email.toUpperCase(), password: PASSWORD });
-      expect(user).toEqual({ id: expect.any(String), email, name: '', role: 'customer' });
-      await expect(t.deps.auth.createUser({ email, password: PASSWORD })).rejects.toMatchObject({
-        code: 'CONFLICT',
-      });
-      await expect(t.deps.auth.createUser({ email: 'nope', password: PASSWORD })).rejects.toMatchObject({
-        code: 'VALIDATION_FAILED',
-      });
-      await expect(
-        t.deps.auth.createUser({ email: uniqueEmail('svc'), password: 'short' }),
-      ).rejects.toMatchObject({
-        code: 'VALIDATION_FAILED',
-      });
-    });
-
-    it('setPassword and setRole take effect at the next request', async () => {
-      const email = uniqueEmail('svc2');
-      const user = await t.deps.auth.createUser({ email, password: PASSWORD });
-      await t.deps.auth.setPassword(user.id, 'a brand new password');
-      await t.deps.auth.setRole(user.id, 'admin');
-      const client = t.client();
-      expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(401);
-      expect(
-        (await client.post('/api/auth/sign-in/email', { email, password: 'a brand new password' })).status,
-      ).toBe(200);
-      expect((await me(client))?.role).toBe('admin');
-      await t.deps.auth.setRole(user.id, 'customer');
-      expect((await me(client))?.role).toBe('customer');
-      expect(await t.deps.auth.findUserByEmail(email.toUpperCase())).toEqual({ ...user, role: 'customer' });
-    });
-  });
-
   describe('https', () => {
     let secure: TestApp;
     beforeAll(async () => {
@@ -453,203 +326,6 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       // The shop's own origin over http is not trusted there.
       const wrongOrigin = await client.post('/api/auth/sign-out');
       expect(wrongOrigin.status).toBe(403);
-    });
-  });
-
-  describe('rate limiting', () => {
-    const LIMIT = 3;
-    let limited: TestApp;
-    beforeAll(async () => {
-      limited = await startApp({
-        SIGN_IN_RATE_LIMIT: String(LIMIT),
-        SIGN_IN_RATE_WINDOW_SECONDS: '900',
-        SIGN_UP_RATE_LIMIT: String(LIMIT),
-      });
-    });
-
-    /** A request as if it came over a socket from `ip` (app.request has no socket otherwise). */
-    const postFrom = (ip: string, url: string, json: unknown) =>
-      limited.app.request(
-        url,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-          body: JSON.stringify(json),
-        },
-        { incoming: { socket: { remoteAddress: ip } } },
-      );
-    const signInFrom = (ip: string, email: string, password: string) =>
-      postFrom(ip, '/api/auth/sign-in/email', { email, password });
-
-    async function expectRateLimited(res: Response, maxRetryAfter = 60) {
-      expect(res.status).toBe(429);
-      expect((await errorOf(res)).code).toBe('RATE_LIMITED');
-      const retryAfter = Number(res.headers.get('retry-after'));
-      expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(maxRetryAfter);
-      return retryAfter;
-    }
-
-    /** Moves the last failure of every counter back, as if `seconds` had passed. */
-    const age = (seconds: number) =>
-      database.db
-        .updateTable('rate_limit_counters')
-        .set({ last_request: sql<string>`last_request - ${seconds * 1000}` })
-        .where('key', 'like', 'sign-in-fail%')
-        .execute();
-
-    /** The sign-in code of the newest such mail to `email` (the outbox's table). */
-    async function mailedSignInCode(email: string): Promise<string> {
-      const row = await database.db
-        .selectFrom('mail_outbox')
-        .select('text_body')
-        .where('to_address', '=', email)
-        .where('event_key', 'like', 'sign-in-code:%')
-        .orderBy('created_at', 'desc')
-        .executeTakeFirstOrThrow();
-      return /sign-in code is (\d{6})/.exec(row.text_body)![1]!;
-    }
-
-    it('never locks the admin out: failures from one client do not stop the right password from another', async () => {
-      const email = uniqueEmail('admin-target');
-      await limited.deps.auth.createUser({ email, password: PASSWORD, role: 'admin' });
-      for (let i = 0; i < 12; i++) {
-        const res = await signInFrom('198.51.100.7', email, 'wrong password');
-        expect([401, 429]).toContain(res.status);
-      }
-      // Twelve failed attempts (SIGN_IN_ACCOUNT_CODE_AFTER is 10): a new device needs, besides
-      // the right password, the code mailed to the account; with it the owner signs in.
-      const asked = await signInFrom('203.0.113.9', email, PASSWORD);
-      expect(asked.status).toBe(401);
-      expect((await errorOf(asked)).code).toBe('SIGN_IN_CODE_REQUIRED');
-      const owner = await postFrom('203.0.113.9', '/api/auth/sign-in/email', {
-        email,
-        password: PASSWORD,
-        code: await mailedSignInCode(email),
-      });
-      expect(owner.status).toBe(200);
-      expect(owner.headers.getSetCookie().some((c) => c.startsWith('shop.session_token='))).toBe(true);
-      // Many addresses guessing the same account do not stop it either.
-      for (let i = 1; i <= LIMIT + 2; i++) {
-        expect((await signInFrom(`198.51.100.${20 + i}`, email, 'guess')).status).toBe(401);
-      }
-      expect((await signInFrom('203.0.113.10', email, PASSWORD)).status).toBe(200);
-    });
-
-    it('slows down the client that fails, progressively, and counts only failures', async () => {
-      const email = uniqueEmail('slowed');
-      await limited.deps.auth.createUser({ email, password: PASSWORD });
-      const ip = '198.51.100.77';
-      // Successes are not failures: sign in often without being slowed.
-      for (let i = 0; i < LIMIT + 2; i++) expect((await signInFrom(ip, email, PASSWORD)).status).toBe(200);
-      for (let i = 0; i < LIMIT; i++)
-        expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
-      // Past the free failures: wait 1 s after the last failure, even with the right password.
-      const first = await expectRateLimited(await signInFrom(ip, email, PASSWORD));
-      expect(first).toBe(1);
-      // A refused attempt is not counted; after the wait the next failure doubles the wait.
-      await age(1);
-      expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
-      expect(await expectRateLimited(await signInFrom(ip, email, 'wrong password'))).toBe(2);
-      await age(2);
-      expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
-      expect(await expectRateLimited(await signInFrom(ip, email, PASSWORD))).toBe(4);
-      // After the wait the right password goes through and clears the count.
-      await age(4);
-      expect((await signInFrom(ip, email, PASSWORD)).status).toBe(200);
-      for (let i = 0; i < LIMIT; i++)
-        expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
-      await expectRateLimited(await signInFrom(ip, email, PASSWORD));
-    });
-
-    it('caps the wait at SIGN_IN_MAX_DELAY_SECONDS and forgets failures after the window', async () => {
-      const email = uniqueEmail('capped');
-      await limited.deps.auth.createUser({ email, password: PASSWORD });
-      const ip = '198.51.100.88';
-      for (let i = 0; i < 12; i++) {
-        expect((await signInFrom(ip, email, 'wrong password')).status).toBe(401);
-        await age(400);
-      }
-      await database.db
-        .updateTable('rate_limit_counters')
-        .set({ last_request: String(Date.now()) })
-        .where('key', 'like', 'sign-in-fail%')
-        .execute();
-      expect(await expectRateLimited(await signInFrom(ip, email, PASSWORD), 300)).toBe(300);
-      await age(901);
-      // The client's wait is over; the account, guessed at 12 times today, asks this device (it
-      // never signed in on it) for the mailed code as well.
-      const asked = await signInFrom(ip, email, PASSWORD);
-      expect(asked.status).toBe(401);
-      expect((await errorOf(asked)).code).toBe('SIGN_IN_CODE_REQUIRED');
-      const code = await mailedSignInCode(email);
-      expect(
-        (await postFrom(ip, '/api/auth/sign-in/email', { email, password: PASSWORD, code })).status,
-      ).toBe(200);
-    });
-
-    it('stops one client address guessing many accounts from learning passwords, and not another address', async () => {
-      const ip = '203.0.113.50';
-      // Four times the per-account allowance, spread over many emails.
-      for (let i = 0; i < LIMIT * 4; i++) {
-        expect((await signInFrom(ip, uniqueEmail('spray'), 'guess')).status).toBe(401);
-      }
-      // The address is slowed: a device there that never signed in on the account needs the
-      // mailed code, and the answer is the same whether the password was right or not (a right
-      // one is never refused: it mails the code to the owner).
-      const email = uniqueEmail('spray-target');
-      await limited.deps.auth.createUser({ email, password: PASSWORD });
-      const wrong = await signInFrom(ip, email, 'guess');
-      const right = await signInFrom(ip, email, PASSWORD);
-      expect(wrong.status).toBe(401);
-      expect(right.status).toBe(401);
-      const answer = await errorOf(right);
-      expect(answer.code).toBe('SIGN_IN_CODE_REQUIRED');
-      expect(await errorOf(wrong)).toEqual(answer);
-      const other = await signInFrom('203.0.113.51', uniqueEmail('spray'), 'guess');
-      expect(other.status).toBe(401);
-      expect((await errorOf(other)).code).toBe('UNAUTHENTICATED');
-    });
-
-    it('limits sign-ups per client address', async () => {
-      for (let i = 0; i < LIMIT; i++) {
-        const res = await postFrom('203.0.113.60', '/api/auth/sign-up/email', {
-          email: uniqueEmail('bulk'),
-          password: PASSWORD,
-        });
-        expect(res.status).toBe(200);
-      }
-      await expectRateLimited(
-        await postFrom('203.0.113.60', '/api/auth/sign-up/email', {
-          email: uniqueEmail('bulk'),
-          password: PASSWORD,
-        }),
-      );
-    });
-
-    it('deletes counters nobody touched for a day and keeps live ones', async () => {
-      const now = Date.now();
-      await database.db
-        .insertInto('rate_limits')
-        .values([
-          { id: `old-${now}`, key: `test-old-${now}`, count: 3, last_request: String(now - 2 * 86_400_000) },
-          { id: `live-${now}`, key: `test-live-${now}`, count: 3, last_request: String(now - 60_000) },
-        ])
-        .execute();
-      await database.db
-        .insertInto('rate_limit_counters')
-        .values([
-          { key: `test-old-${now}`, count: 3, last_request: String(now - 2 * 86_400_000) },
-          { key: `test-live-${now}`, count: 3, last_request: String(now - 600_000) },
-        ])
-        .execute();
-      expect(await sweepRateLimits(limited.deps)).toBeGreaterThanOrEqual(2);
-      for (const table of ['rate_limits', 'rate_limit_counters'] as const) {
-        const keys = (
-          await database.db.selectFrom(table).select('key').where('key', 'like', `test-%-${now}`).execute()
-        ).map((r) => r.key);
-        expect(keys, table).toEqual([`test-live-${now}`]);
-      }
     });
   });
 
@@ -692,122 +368,6 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       await expect(bootstrapAdmin(weak.deps)).rejects.toThrow(
         'ADMIN_PASSWORD: This password is too common. Choose another.',
       );
-    });
-  });
-
-  describe('admin bootstrap', () => {
-    let a: TestApp;
-    let b: TestApp;
-    beforeAll(async () => {
-      a = t;
-      // A second instance: on PostgreSQL with its own connection pool; PGlite is one process and
-      // shares the handle.
-      b = await startTestApp({
-        backend,
-        scratch,
-        env: RELAXED_LIMIT,
-        ...(backend === 'pglite' ? { database } : {}),
-      });
-      apps.push(b);
-    });
-
-    const admins = () =>
-      a.deps.database.db.selectFrom('users').select(['email']).where('role', '=', 'admin').execute();
-
-    it('creates the demo admin once, even with two instances starting together, and writes its password', async () => {
-      // Precondition: no admin yet (other tests of this file made some).
-      await database.db.updateTable('users').set({ role: 'customer' }).where('role', '=', 'admin').execute();
-      const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-      try {
-        await Promise.all([bootstrapAdmin(a.deps), bootstrapAdmin(b.deps)]);
-        expect(await admins()).toEqual([{ email: DEMO_ADMIN_EMAIL }]);
-
-        const files = [a, b]
-          .map((app) => path.join(app.dataDir, ADMIN_CREDENTIALS_FILE))
-          .filter((f) => existsSync(f));
-        expect(files).toHaveLength(1);
-        const file = files[0]!;
-        expect(statSync(file).mode & 0o777).toBe(0o600);
-        const password = /^password=(.+)$/m.exec(readFileSync(file, 'utf8'))?.[1];
-        expect(password).toMatch(/^[\w-]{20,}$/);
-        const printed = write.mock.calls.map((call) => String(call[0])).filter((s) => s.includes(password!));
-        expect(printed).toHaveLength(1);
-
-        const client = a.client();
-        const res = await client.post('/api/auth/sign-in/email', { email: DEMO_ADMIN_EMAIL, password });
-        expect(res.status).toBe(200);
-        expect((await me(client))?.role).toBe('admin');
-
-        // Later starts change nothing and print nothing.
-        write.mockClear();
-        const before = readFileSync(file, 'utf8');
-        await bootstrapAdmin(a.deps);
-        expect(await admins()).toEqual([{ email: DEMO_ADMIN_EMAIL }]);
-        expect(readFileSync(file, 'utf8')).toBe(before);
-        expect(write).not.toHaveBeenCalled();
-        expect((await me(client))?.role).toBe('admin');
-      } finally {
-        write.mockRestore();
-      }
-    });
-
-    it('creates the admin named by ADMIN_EMAIL / ADMIN_PASSWORD', async () => {
-      const email = uniqueEmail('owner');
-      await bootstrapAdmin({
-        ...a.deps,
-        config: { ...a.deps.config, adminEmail: email, adminPassword: 'owner password 1' },
-      });
-      const client = a.client();
-      expect(
-        (await client.post('/api/auth/sign-in/email', { email, password: 'owner password 1' })).status,
-      ).toBe(200);
-      expect((await me(client))?.role).toBe('admin');
-
-      // Every start re-applies the configured password; an unchanged one keeps sessions.
-      await bootstrapAdmin({
-        ...a.deps,
-        config: { ...a.deps.config, adminEmail: email, adminPassword: 'owner password 1' },
-      });
-      expect((await me(client))?.role).toBe('admin');
-      await bootstrapAdmin({
-        ...a.deps,
-        config: { ...a.deps.config, adminEmail: email, adminPassword: 'owner password 2' },
-      });
-      expect(await me(client)).toBeNull();
-      expect(
-        (await a.client().post('/api/auth/sign-in/email', { email, password: 'owner password 1' })).status,
-      ).toBe(401);
-      expect(
-        (await a.client().post('/api/auth/sign-in/email', { email, password: 'owner password 2' })).status,
-      ).toBe(200);
-    });
-
-    it('promotes an existing customer with that email, resets the password and ends their sessions', async () => {
-      const email = uniqueEmail('squatter');
-      const customer = a.client();
-      await signUp(customer, email, 'squatter password');
-      expect((await me(customer))?.role).toBe('customer');
-
-      await bootstrapAdmin({
-        ...a.deps,
-        config: { ...a.deps.config, adminEmail: email, adminPassword: 'the real admin pw' },
-      });
-
-      expect(await me(customer)).toBeNull();
-      expect(
-        (await a.client().post('/api/auth/sign-in/email', { email, password: 'squatter password' })).status,
-      ).toBe(401);
-      const owner = a.client();
-      expect(
-        (await owner.post('/api/auth/sign-in/email', { email, password: 'the real admin pw' })).status,
-      ).toBe(200);
-      expect((await me(owner))?.role).toBe('admin');
-      const users = await a.deps.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email)
-        .execute();
-      expect(users).toHaveLength(1);
     });
   });
 });
