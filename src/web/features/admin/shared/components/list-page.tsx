@@ -23,8 +23,9 @@ export type ListPageProps<T> = {
   /** Skeletons where the rows will appear. */
   loading: ReactNode;
   isEmpty: boolean;
-  /** An `EmptyState`, drawn in a white card. */
+  /** An `EmptyState`, drawn in a white card (or as it is, `emptyInCard={false}`, inside a panel). */
   empty: ReactNode;
+  emptyInCard?: boolean;
   /** The pager's noun ('customers', 'entries', ...). */
   noun: string;
   onPageChange: (page: number) => void;
@@ -51,6 +52,7 @@ export function ListPage<T>({
   loading,
   isEmpty,
   empty,
+  emptyInCard = true,
   noun,
   onPageChange,
   children,
@@ -69,7 +71,11 @@ export function ListPage<T>({
       ) : query.isPending ? (
         loading
       ) : isEmpty ? (
-        <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">{empty}</div>
+        emptyInCard ? (
+          <div className="rounded-2xl bg-white ring-1 ring-stone-200/80">{empty}</div>
+        ) : (
+          empty
+        )
       ) : (
         <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           {children}

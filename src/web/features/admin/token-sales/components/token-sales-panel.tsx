@@ -1,21 +1,20 @@
 import { Coins } from 'lucide-react';
-import { useState } from 'react';
 import { formatReceivedAmount, SOL_DECIMALS } from '#common/crypto-amounts';
 import { shortHash } from '#common/format';
 import { formatUsd } from '#common/money';
 import type { AdminTokenPurchase } from '#common/schemas/token-sale';
 import { TOKEN_SYMBOL } from '#common/token';
-import { Alert } from '#web/components/ui/alert';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
-import { Pagination } from '#web/components/ui/pagination';
 import { Segmented } from '#web/components/ui/segmented';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api-client';
 import { DataTable, type DataColumn } from '#web/features/admin/shared/components/data-table';
 import { EmptyState } from '#web/features/admin/shared/components/empty-state';
+import { ListPage } from '#web/features/admin/shared/components/list-page';
 import { Panel } from '#web/features/admin/shared/components/panel';
 import { formatCount, formatDateTime } from '#web/features/admin/shared/format';
+import { useListParams } from '#web/features/admin/shared/hooks/use-list-params';
 import { useTokenPurchases } from '../api/get-token-purchases';
 import type { TokenSalesFilters } from '../api/token-sales-keys';
 
@@ -105,15 +104,12 @@ const COLUMNS: DataColumn<AdminTokenPurchase>[] = [
  * which wallet, with the transaction; totals over every completed purchase.
  */
 export function TokenSalesPanel() {
-  const [status, setStatus] = useState<TokenSalesFilters['status']>('all');
-  const [page, setPage] = useState(1);
-  const query = useTokenPurchases({ status, page });
+  const list = useListParams<{ status: TokenSalesFilters['status'] }>({ status: 'all' });
+  const { status } = list.filters;
+  const query = useTokenPurchases({ status, page: list.page });
   const stats = query.data?.stats;
   const purchases = query.data?.purchases.items ?? [];
-  const onStatus = (value: TokenSalesFilters['status']) => {
-    setStatus(value);
-    setPage(1);
-  };
+  const onStatus = (value: TokenSalesFilters['status']) => list.setFilter('status', value);
 
   return (
     <Panel
@@ -147,62 +143,57 @@ export function TokenSalesPanel() {
           ? `${formatCount(stats.completed)} completed · ${formatUsd(stats.usdCents)} · ${formatReceivedAmount(stats.tokenAmount, purchases[0]?.tokenDecimals ?? 6)} ${TOKEN_SYMBOL} sold for ${formatReceivedAmount(stats.lamports, SOL_DECIMALS, 4)} SOL`
           : 'Buy Token purchases paid in SOL, with the AELO sent in the same transaction.'}
       </p>
-      {query.isError ? (
-        <Alert variant="error">{errorMessage(query.error, 'Failed to load token sales')}</Alert>
-      ) : query.isPending ? (
-        <div role="status" className="space-y-3">
-          <span className="sr-only">Loading token sales</span>
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-5 w-full" />
-          ))}
-        </div>
-      ) : purchases.length === 0 ? (
-        <EmptyState icon={Coins} title="No token sales found">
-          {status === 'all' ? 'Purchases made with Buy Token appear here.' : 'Try another status.'}
-        </EmptyState>
-      ) : (
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <ul aria-label="Token sales" className="space-y-3 md:hidden">
-            {purchases.map((p) => (
-              <li key={p.id} className="rounded-xl p-3 ring-1 ring-stone-200/80">
-                <div className="flex items-center justify-between gap-3">
-                  <span className="font-semibold text-stone-950 tabular-nums">
-                    {tokens(p)} <span className="text-xs font-medium text-stone-500">{TOKEN_SYMBOL}</span>
-                  </span>
-                  <Badge tone={STATUS_TONE[p.status]} hasDot>
-                    {STATUS_LABEL[p.status]}
-                  </Badge>
-                </div>
-                <div className="mt-1.5 flex items-baseline justify-between gap-3 text-xs text-stone-500">
-                  <span>
-                    {formatUsd(p.usdCents)} · {p.buyer ? shortHash(p.buyer) : 'no wallet yet'}
-                  </span>
-                  <span>{formatDateTime(p.createdAt)}</span>
-                </div>
-              </li>
+      <ListPage
+        query={query}
+        pageOf={(data) => data.purchases}
+        error={errorMessage(query.error, 'Failed to load token sales')}
+        loading={
+          <div role="status" className="space-y-3">
+            <span className="sr-only">Loading token sales</span>
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-5 w-full" />
             ))}
-          </ul>
-          <DataTable
-            label="Token sales"
-            minWidth="44rem"
-            className="hidden md:block"
-            columns={COLUMNS}
-            data={purchases}
-            getRowId={(p) => p.id}
-          />
-          {query.data ? (
-            <Pagination
-              page={query.data.purchases.page}
-              pageSize={query.data.purchases.pageSize}
-              total={query.data.purchases.total}
-              hasMore={query.data.purchases.hasMore}
-              noun="purchases"
-              onPageChange={setPage}
-              isBusy={query.isFetching}
-            />
-          ) : null}
-        </div>
-      )}
+          </div>
+        }
+        isEmpty={purchases.length === 0}
+        emptyInCard={false}
+        empty={
+          <EmptyState icon={Coins} title="No token sales found">
+            {status === 'all' ? 'Purchases made with Buy Token appear here.' : 'Try another status.'}
+          </EmptyState>
+        }
+        noun="purchases"
+        onPageChange={list.setPage}
+      >
+        <ul aria-label="Token sales" className="space-y-3 md:hidden">
+          {purchases.map((p) => (
+            <li key={p.id} className="rounded-xl p-3 ring-1 ring-stone-200/80">
+              <div className="flex items-center justify-between gap-3">
+                <span className="font-semibold text-stone-950 tabular-nums">
+                  {tokens(p)} <span className="text-xs font-medium text-stone-500">{TOKEN_SYMBOL}</span>
+                </span>
+                <Badge tone={STATUS_TONE[p.status]} hasDot>
+                  {STATUS_LABEL[p.status]}
+                </Badge>
+              </div>
+              <div className="mt-1.5 flex items-baseline justify-between gap-3 text-xs text-stone-500">
+                <span>
+                  {formatUsd(p.usdCents)} · {p.buyer ? shortHash(p.buyer) : 'no wallet yet'}
+                </span>
+                <span>{formatDateTime(p.createdAt)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <DataTable
+          label="Token sales"
+          minWidth="44rem"
+          className="hidden md:block"
+          columns={COLUMNS}
+          data={purchases}
+          getRowId={(p) => p.id}
+        />
+      </ListPage>
     </Panel>
   );
 }
