@@ -9,10 +9,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutResponse } from '#common/schemas/checkout';
 import type { CustomerOrdersResponse } from '#common/schemas/customer-orders';
+import { checkout as startCheckout, postCheckout } from '../factories/checkout';
 import { createOrder } from '../factories/order';
-import { createProduct } from '../factories/product';
 import { startFakeStripe, stripeEnv, type FakeStripeServer } from '../fakes/stripe-server';
 import { BACKENDS } from '../helpers/databases';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app';
@@ -134,23 +133,14 @@ describe.each(BACKENDS)('account hijack through email confirmation on %s', (back
 
   /** A paid card order to `email`; with `createAccount`, the account asked for at checkout. */
   async function paidOrder(email: string, createAccount?: string): Promise<string> {
-    const product = await createProduct(t.deps.database.db, { quantity: 3 });
-    const res = await t.client().post('/api/checkout', {
-      items: [
-        {
-          productId: product.id,
-          size: product.sizes[0] ?? null,
-          color: product.colors[0] ?? null,
-          quantity: 1,
-        },
-      ],
-      shippingInfo: { ...SHIPPING, email },
+    const body = await startCheckout(t, {
       paymentMethod: 'card',
+      product: { quantity: 3 },
+      shippingInfo: { ...SHIPPING, email },
       ...(createAccount
         ? { createAccount: { password: createAccount, confirmPassword: createAccount } }
         : {}),
     });
-    const body = await json<CheckoutResponse>(res, 201);
     await fake.completeSession(fake.lastSession()!.session.id);
     const order = await t.deps.database.db
       .selectFrom('orders')
@@ -463,23 +453,13 @@ describe.each(BACKENDS)('account hijack through email confirmation on %s', (back
     );
     expect(repeated.error.fields?.password).toContain('Repeated characters');
 
-    const product = await createProduct(t.deps.database.db, { quantity: 3 });
-    const checkout = await json<ErrorJson>(
-      await t.client().post('/api/checkout', {
-        items: [
-          {
-            productId: product.id,
-            size: product.sizes[0] ?? null,
-            color: product.colors[0] ?? null,
-            quantity: 1,
-          },
-        ],
-        shippingInfo: { ...SHIPPING, email: newEmail('weak') },
-        paymentMethod: 'card',
-        createAccount: { password: 'aelo1234', confirmPassword: 'aelo1234' },
-      }),
-      400,
-    );
+    const { res: checkoutRes } = await postCheckout(t, {
+      paymentMethod: 'card',
+      product: { quantity: 3 },
+      shippingInfo: { ...SHIPPING, email: newEmail('weak') },
+      createAccount: { password: 'aelo1234', confirmPassword: 'aelo1234' },
+    });
+    const checkout = await json<ErrorJson>(checkoutRes, 400);
     expect(checkout.error.fields?.['createAccount.password']).toMatch(/^This password is easy to guess\./);
 
     const email = newEmail('weak-reset');
