@@ -5,34 +5,13 @@
  * with a password step (the account's own, or a new one that signs every other session out);
  * 'Forgot password?' mails a reset link whose page sets a new password that signs in.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeBrowser, useBrowserSuite } from '../helpers/browser';
+import { outboxLink } from '../helpers/outbox';
 
-/** The newest link to `page` mailed to `email`, read from the outbox's files (waits for the sender). */
-async function mailedLink(dataDir: string, email: string, page: string): Promise<string> {
-  const dir = path.join(dataDir, 'outbox');
-  const until = Date.now() + 15_000;
-  for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).sort().reverse();
-    } catch {
-      // The sender has not written anything yet.
-    }
-    for (const file of files) {
-      const text = readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (!text.includes(`To: ${email}`)) continue;
-      const match = new RegExp(`https?://[^\\s"<]+/${page}\\?token=[^\\s"<]+`).exec(text);
-      if (match) return match[0];
-    }
-    if (Date.now() > until) throw new Error(`no ${page} mail to ${email} in ${dir}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** The links the mails carry, whole (the shop's origin too), as outboxLink finds them. */
+const VERIFY_LINK = /https?:\/\/[^\s"<]+\/verify-email\?token=[^\s"<]+/;
+const RESET_LINK = /https?:\/\/[^\s"<]+\/reset-password\?token=[^\s"<]+/;
 
 describeBrowser('account email flows', () => {
   const shop = useBrowserSuite();
@@ -50,7 +29,7 @@ describeBrowser('account email flows', () => {
     await banner.waitFor();
     expect(await banner.textContent()).toContain(email);
 
-    const link = await mailedLink(shop.server.dataDir, email, 'verify-email');
+    const link = await outboxLink(shop.server.dataDir, email, VERIFY_LINK);
     expect(link.startsWith(shop.server.baseUrl)).toBe(true);
     await page.goto(link);
     // The link confirms nothing by itself: its page names the account and asks for a password.
@@ -93,7 +72,7 @@ describeBrowser('account email flows', () => {
     await owner.getByText('Check your email to finish creating your account.').waitFor();
 
     // The mailed link: she sets a new password, which ends the squatter's session.
-    await owner.goto(await mailedLink(shop.server.dataDir, email, 'verify-email'));
+    await owner.goto(await outboxLink(shop.server.dataDir, email, VERIFY_LINK));
     await owner.getByLabel('New password', { exact: true }).fill('ines-orchard-lamp-64');
     await owner.getByLabel('Confirm new password', { exact: true }).fill('ines-orchard-lamp-64');
     await owner.getByRole('button', { name: 'Set password and confirm' }).click();
@@ -121,7 +100,7 @@ describeBrowser('account email flows', () => {
     await page.getByRole('button', { name: 'Email me a reset link' }).click();
     await page.getByText(/If an account exists for this address/).waitFor();
 
-    await page.goto(await mailedLink(shop.server.dataDir, email, 'reset-password'));
+    await page.goto(await outboxLink(shop.server.dataDir, email, RESET_LINK));
     await page.getByLabel('New password', { exact: true }).fill('violet-compass-58');
     await page.getByLabel('Confirm new password', { exact: true }).fill('violet-compass-59');
     await page.getByRole('button', { name: 'Change password' }).click();
