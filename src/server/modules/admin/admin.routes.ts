@@ -141,7 +141,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Hono<AppEnv> {
   router.patch('/messages/:id/priority', validate('json', MessagePriorityUpdateSchema), async (c) =>
     c.json(await admin.messages.setPriority(c.req.param('id'), c.req.valid('json').priority, actor(c))),
   );
-  // A message's thread, and the admin's reply (mailed to the sender, audited; issue 40).
+  // A message's thread, and the admin's reply (mailed to the sender, audited).
   router.get('/messages/:id/thread', async (c) =>
     c.json(await supportThreadsOf(deps).adminThread(c.req.param('id'))),
   );
