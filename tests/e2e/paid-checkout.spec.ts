@@ -349,6 +349,12 @@ for (const backend of BACKENDS)
       const email = await signUpCustomer(page, shop.server, 'paid');
       const drawer = await openCartWith(page, products[3]!);
       await fillInfoAndContinue(drawer, email);
+      // The wallet pressed before the Local Demo Wallet has its key (a slow answer): the press
+      // waits for it instead of asking the shopper to install a wallet.
+      await page.route('**/api/chain/demo-wallet', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
       const checkout = await startCrypto(page, drawer, 'SOL');
       await drawer.getByRole('button', { name: 'Pay with browser wallet' }).click();
       await drawer.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor({ timeout: 30_000 });

@@ -95,12 +95,22 @@ export function SolanaPayPanel(props: SolanaPayPanelProps) {
     }
   };
 
-  const onWalletButton = () => {
-    if (wallets.length === 0) {
+  const onWalletButton = async () => {
+    let available = wallets;
+    // Pressed before the Local Demo Wallet has registered (its key is still on its way): wait for
+    // it rather than telling the shopper to install a wallet.
+    if (available.length === 0 && demoWallet) {
+      setWalletError(null);
+      setIsSending(true);
+      await registerDemoWallet().catch(() => undefined);
+      setIsSending(false);
+      available = payingWallets(walletChain);
+    }
+    if (available.length === 0) {
       setWalletError(WALLET_MESSAGES.install);
       return;
     }
-    if (wallets.length === 1) void pay(wallets[0]!);
+    if (available.length === 1) void pay(available[0]!);
     else setIsChoosing((v) => !v);
   };
 
@@ -201,7 +211,7 @@ export function SolanaPayPanel(props: SolanaPayPanelProps) {
         size="lg"
         fullWidth
         variant="secondary"
-        onClick={onWalletButton}
+        onClick={() => void onWalletButton()}
         disabled={busy}
         isLoading={isSending}
       >

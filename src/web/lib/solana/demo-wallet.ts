@@ -101,5 +101,9 @@ export function registerDemoWallet(): Promise<void> {
     };
     registerWallet(wallet);
   })();
+  // A failed attempt (the server out of reach for a moment) is tried again on the next call.
+  registered.catch(() => {
+    registered = undefined;
+  });
   return registered;
 }
