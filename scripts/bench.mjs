@@ -1,8 +1,9 @@
 // `npm run bench`: runs every benchmark under bench/ in name order (bench/*.mjs with node,
 // bench/*.ts with tsx), each in its own process. Each reports its figures (bench/support/figures.ts)
 // to a file this script names in BENCH_FIGURES_FILE; at the end it prints them as one table (value,
-// same-run baseline, target, met) and writes them to bench/results.json as a list of
-// { name, value, unit, baseline, target, met }. Exits 1 when a benchmark fails or a target is missed.
+// same-run baseline, target, met) and merges them into bench/results.json (committed), a list of
+// { name, value, unit, baseline, target, met } where this run's figures replace same-named ones.
+// Exits 1 when a benchmark of this run fails or one of this run's targets is missed.
 //
 //   npm run bench                  every benchmark
 //   npm run bench -- admin         only those whose file name contains "admin"
@@ -61,7 +62,12 @@ const figures = existsSync(figuresFile)
   : [];
 rmSync(figuresDir, { recursive: true, force: true });
 const resultsFile = path.join(benchDir, 'results.json');
-writeFileSync(resultsFile, `${JSON.stringify(figures, null, 2)}\n`);
+// This run's figures replace the same-named ones of earlier runs; the others stay, so a scale run
+// of one bench (`npm run bench -- holder --holders=1000000`) adds its figures beside the full run's.
+const earlier = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : [];
+const fresh = new Set(figures.map((f) => f.name));
+const kept = earlier.filter((f) => !fresh.has(f.name));
+writeFileSync(resultsFile, `${JSON.stringify([...kept, ...figures], null, 2)}\n`);
 
 const show = (n) => (n === null || n === undefined ? '' : String(n));
 const rows = figures.map((f) => [
