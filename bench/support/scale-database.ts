@@ -34,6 +34,17 @@ export function benchArgs(argv = process.argv.slice(2)) {
   };
 }
 
+/**
+ * What the seeding needs of a connection: one SQL statement at a time, with or without parameters.
+ * A pg.Client is one; so is PGlite (the embedded database, seeded with the same SQL).
+ */
+export interface SeedSql {
+  query<R extends Record<string, unknown> = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<{ rows: R[] }>;
+}
+
 /** A client on `url` for seeding (errors of a lost connection surface on the query). */
 export async function seedClient(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
@@ -121,9 +132,12 @@ const BATCH = 100_000;
 /**
  * Products g = from..to: titles, brands, prices (10 to 160 USD), stock 0..19, half women's and half
  * men's over every category, created over two years. Sizes: S-M-L on half of them, XS-S on a
- * quarter, M-L-XL on the last quarter, so a size filter keeps 25% (XS, XL) to 75% (S, M, L).
+ * quarter, M-L-XL on the last quarter, so a size filter keeps 25% (XS, XL) to 75% (S, M, L). The sizes follow
+ * the gender and category: women's come in S-M-L but one in 997 of them in every size (a women's
+ * category has a few in XS and XL, a rare match among many products), and some men's categories
+ * have none in a size (a men's jacket is always M-L-XL).
  */
-export async function seedProducts(client: pg.Client, from: number, to: number): Promise<void> {
+export async function seedProducts(client: SeedSql, from: number, to: number): Promise<void> {
   for (let start = from; start <= to; start += BATCH) {
     await client.query(
       `insert into products (title, description, brand, price_cents, images, quantity, sizes, colors, gender, category,
@@ -134,7 +148,9 @@ export async function seedProducts(client: pg.Client, from: number, to: number):
               1000 + (g::bigint * 37) % 15000,
               array['products/bench-' || g || '-800.webp'],
               g % 20,
-              case g % 4 when 1 then array['XS','S'] when 3 then array['M','L','XL'] else array['S','M','L'] end,
+              case when g % 1994 = 0 then array['XS','S','M','L','XL']
+                   when g % 4 = 1 then array['XS','S'] when g % 4 = 3 then array['M','L','XL']
+                   else array['S','M','L'] end,
               array['Black','Rose'],
               case when g % 2 = 0 then 'womens' else 'mens' end,
               case when g % 2 = 0 then (${WOMENS})[1 + (g / 2) % 10] else (${MENS})[1 + (g / 2) % 8] end,
@@ -148,7 +164,12 @@ export async function seedProducts(client: pg.Client, from: number, to: number):
 }
 
 /** Orders g = from..to (1 to 3 items each) by `customers` customers over two years; 1% failed. */
-async function seedOrders(client: pg.Client, from: number, to: number, customers: number): Promise<void> {
+export async function seedOrders(
+  client: SeedSql,
+  from: number,
+  to: number,
+  customers: number,
+): Promise<void> {
   await client.query(
     `with src as materialized (
        select gen_random_uuid() as id, g, 1 + g % 3 as k, 1500 + (g::bigint * 7919) % 9000 as p,
@@ -183,8 +204,9 @@ async function seedOrders(client: pg.Client, from: number, to: number, customers
 }
 
 /** The admin's audit log (20,000 rows), airdrop claims (50,000) and inbox (10,000 messages). */
-export async function seedAdminExtras(url: string, adminId: string): Promise<void> {
-  const client = await seedClient(url);
+export async function seedAdminExtras(target: string | SeedSql, adminId: string): Promise<void> {
+  let owned: pg.Client | undefined;
+  const client: SeedSql = typeof target === 'string' ? (owned = await seedClient(target)) : target;
   try {
     await client.query('set session_replication_role = replica');
     await client.query(
@@ -212,7 +234,7 @@ export async function seedAdminExtras(url: string, adminId: string): Promise<voi
     await client.query('set session_replication_role = origin');
     await client.query('vacuum analyze');
   } finally {
-    await client.end();
+    await owned?.end();
   }
 }
 
@@ -229,9 +251,16 @@ export interface SeedRange {
  * counts, and the admin summary and search tables when orders were added) and runs VACUUM ANALYZE: the state a bulk import leaves a shop in.
  * Returns the seconds it took.
  */
-export async function seedScale(url: string, what: SeedRange, log: (line: string) => void): Promise<number> {
+export async function seedScale(
+  target: string | SeedSql,
+  what: SeedRange,
+  log: (line: string) => void,
+): Promise<number> {
   const started = performance.now();
-  const client = await seedClient(url);
+  // A URL is a PostgreSQL database (a client opened and closed here); else an open connection,
+  // such as PGlite's, seeded with the same statements.
+  let owned: pg.Client | undefined;
+  const client: SeedSql = typeof target === 'string' ? (owned = await seedClient(target)) : target;
   try {
     await client.query('set session_replication_role = replica');
     await client.query('set synchronous_commit = off');
@@ -262,7 +291,7 @@ export async function seedScale(url: string, what: SeedRange, log: (line: string
     for (const index of ginIndexes) await client.query(index.definition);
     await client.query('vacuum analyze');
   } finally {
-    await client.end();
+    await owned?.end();
   }
   return (performance.now() - started) / 1000;
 }
