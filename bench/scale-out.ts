@@ -24,14 +24,20 @@
  * else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres (a scratch database is
  * created and dropped).
  */
-import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchChromium } from '../tests/helpers/browser';
 import { figure, quantile, reportFigures } from './support/figures';
 import { benchArgs } from './support/scale-database';
-import { createScratchDatabase, ROOT, startShopProcess, type ShopProcess } from './support/shop-process';
+import {
+  createScratchDatabase,
+  localLedgerOf,
+  ROOT,
+  startShopProcess,
+  type ShopProcess,
+} from './support/shop-process';
 
 const TARGET_MEDIAN_MS = 500;
 const { intArg } = benchArgs();
@@ -48,19 +54,6 @@ const SERVER_ENV = {
   LOG_LEVEL: 'info',
   AIRDROP_SCHEDULER_INTERVAL_MS: '0',
 };
-
-/** The ledger's public addresses, from A's start-up log line, and its treasury key, from its key file. */
-function ledgerOf(host: ShopProcess) {
-  const line = readFileSync(host.logFile, 'utf8')
-    .split('\n')
-    .find((l) => l.includes('"mint"') && l.includes('"shopWallet"'));
-  if (!line) throw new Error('instance A did not log its local ledger');
-  const { mint, shopWallet } = JSON.parse(line) as { mint: string; shopWallet: string };
-  const keys = JSON.parse(readFileSync(path.join(host.dataDir, 'local-ledger', 'keys.json'), 'utf8')) as {
-    treasury: number[];
-  };
-  return { mint, shopWallet, treasury: keys.treasury };
-}
 
 async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
@@ -188,7 +181,7 @@ async function main() {
   try {
     const a = await startShopProcess({ ...SERVER_ENV, DATABASE_URL: database.url });
     servers.push(a);
-    const ledger = ledgerOf(a);
+    const ledger = localLedgerOf(a);
     const b = await startShopProcess({
       ...SERVER_ENV,
       DATABASE_URL: database.url,

@@ -26,14 +26,20 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export const SHOP_SERVER_ARGS = ['--enable-source-maps', path.join(ROOT, 'dist/server/main.js')];
 
+/** The lock every build on this machine takes (`flock /tmp/shop-build.lock npm run build`). */
+const BUILD_LOCK = '/tmp/shop-build.lock';
+
 let built = false;
 /** Builds the shop when any input is newer than the last build (scripts/ensure-build.mjs), once. */
 export function ensureShopBuilt(): void {
   if (built) return;
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  // Under the build lock every session shares (/tmp/shop-build.lock), so two benches or a bench
+  // and a developer's build never write dist/ at once; without flock, as before.
+  const script = path.join(ROOT, 'scripts/ensure-build.mjs');
+  const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
+  const res = hasFlock
+    ? spawnSync('flock', [BUILD_LOCK, process.execPath, script], { cwd: ROOT, stdio: 'inherit' })
+    : spawnSync(process.execPath, [script], { cwd: ROOT, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('the shop could not be built (npm run build)');
   built = true;
 }
@@ -190,4 +196,20 @@ export async function startShopProcess(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The local ledger's public addresses, from a ledger host's start-up log line, and its treasury key,
+ * from its key file: what another instance needs beside SOLANA_RPC_URL to take SOL on that ledger.
+ */
+export function localLedgerOf(host: ShopProcess): { mint: string; shopWallet: string; treasury: number[] } {
+  const line = readFileSync(host.logFile, 'utf8')
+    .split('\n')
+    .find((l) => l.includes('"mint"') && l.includes('"shopWallet"'));
+  if (!line) throw new Error('the ledger host did not log its local ledger');
+  const { mint, shopWallet } = JSON.parse(line) as { mint: string; shopWallet: string };
+  const keys = JSON.parse(readFileSync(path.join(host.dataDir, 'local-ledger', 'keys.json'), 'utf8')) as {
+    treasury: number[];
+  };
+  return { mint, shopWallet, treasury: keys.treasury };
 }
