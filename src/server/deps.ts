@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createRateLimiter } from './db/rate-limiter';
+import { openRedis, type RedisState } from './db/redis';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { createJobTicks, type JobTicks } from './jobs/job-ticks';
 import { migrate } from './db/migrate';
@@ -57,6 +58,8 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   database: Database;
+  /** REDIS_URL's connection (rate-limit counters, live events); undefined = PostgreSQL does both. */
+  redis: RedisState | undefined;
   auth: AuthService;
   events: EventHub;
   storage: Storage;
@@ -126,7 +129,9 @@ export async function createDeps(
       logger,
     }));
   await migrate(database, migrationsDir, logger);
-  const events = await createEventHub({ database, logger });
+  const redis = config.redis ? await openRedis({ ...config.redis, logger }) : undefined;
+  const events = await createEventHub({ database, logger, transport: redis?.events });
+  const rateLimiter = () => createRateLimiter(database.db, redis?.counters);
   const mail = createMailService({
     db: database.db,
     transport: createMailTransport(config, logger),
@@ -196,7 +201,7 @@ export async function createDeps(
     stripe,
     crypto: cryptoPayments,
     isCryptoEnabled: async () => (await chain.accounts().catch(() => null)) !== null,
-    rateLimiter: createRateLimiter(database.db),
+    rateLimiter: rateLimiter(),
     passwords: auth,
   });
   const tokenSales = createTokenSalesService({
@@ -205,7 +210,7 @@ export async function createDeps(
     logger,
     chain,
     cryptoPayments,
-    rateLimiter: createRateLimiter(database.db),
+    rateLimiter: rateLimiter(),
   });
   const catalog = createCatalogService({ db: database.db, storage, events, logger });
   const airdrops = createAirdropEngine({
@@ -230,6 +235,7 @@ export async function createDeps(
     config,
     logger,
     database,
+    redis,
     auth,
     events,
     storage,
@@ -254,14 +260,14 @@ export async function createDeps(
       imagePublicBase: storage.publicBase,
       refundView,
     }),
-    tickets: createTicketsService({ db: database.db, events, rateLimiter: createRateLimiter(database.db) }),
+    tickets: createTicketsService({ db: database.db, events, rateLimiter: rateLimiter() }),
     accountSettings: createAccountSettingsService({ db: database.db }),
     wallet: createWalletService({
       db: database.db,
       publicUrl: config.publicUrl,
       shopName: config.shopName,
       cluster: async () => (await chain.tokenInfo()).cluster,
-      rateLimiter: createRateLimiter(database.db),
+      rateLimiter: rateLimiter(),
     }),
     rewards: createRewardsService({ db: database.db }),
     tracking: createTrackingService({
@@ -283,5 +289,6 @@ export async function closeDeps(deps: AppDeps, options: { keepDatabase?: boolean
   await deps.mail.close();
   await deps.localChain?.close();
   await deps.events.close();
+  await deps.redis?.close();
   if (!options.keepDatabase) await deps.database.close();
 }

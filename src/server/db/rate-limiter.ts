@@ -2,6 +2,7 @@ import type { Db } from './client';
 import { createCounters } from './counters';
 import { RateLimitedError } from '../lib/app-error';
 import type { RateLimiter } from '../lib/rate-limit';
+import type { FixedWindowCounters } from './redis';
 
 export type { RateLimiter, RateLimitRule } from '../lib/rate-limit';
 
@@ -14,8 +15,11 @@ export type { RateLimiter, RateLimitRule } from '../lib/rate-limit';
 /** Counters untouched this long are deleted (longer than any configurable window). */
 export const RATE_LIMIT_RETENTION_MS = 86_400_000 + 60_000;
 
-export function createRateLimiter(db: Db): RateLimiter {
-  const counters = createCounters(db);
+/**
+ * `counters` defaults to the database's; with REDIS_URL the shop hands in Redis's (db/redis.ts),
+ * which keeps the same fixed windows.
+ */
+export function createRateLimiter(db: Db, counters: FixedWindowCounters = createCounters(db)): RateLimiter {
   return {
     async consume(scope, subject, rule, message) {
       const windowMs = rule.windowSeconds * 1000;

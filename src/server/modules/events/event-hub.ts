@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isLiveEventType, isPublishableTopic, LiveEventSchema, type LiveEvent } from '#common/schemas/events';
 import type { Database } from '#server/db/client';
+import type { EventTransport } from '#server/db/redis';
 import type { Logger } from '#server/lib/logger';
 
 /** The one PostgreSQL channel every instance LISTENs on. */
@@ -53,10 +54,15 @@ interface Subscription {
 export async function createEventHub({
   database,
   logger,
+  transport,
 }: {
   database: Database;
   logger: Logger;
+  /** Where events travel instead of the database's LISTEN/NOTIFY: Redis pub/sub (REDIS_URL). */
+  transport?: EventTransport | undefined;
 }): Promise<EventHub> {
+  const channel = transport ?? database;
+  const maxPayloadBytes = transport?.maxPayloadBytes ?? MAX_NOTIFY_PAYLOAD_BYTES;
   const byTopic = new Map<string, Set<Subscription>>();
   const all = new Set<Subscription>();
   let closed = false;
@@ -126,7 +132,7 @@ export async function createEventHub({
     }
   };
 
-  const unlisten = await database.listen(EVENTS_CHANNEL, onNotification, onGap);
+  const unlisten = await channel.listen(EVENTS_CHANNEL, onNotification, onGap);
 
   return {
     get subscriberCount() {
@@ -149,12 +155,12 @@ export async function createEventHub({
       }
       const id = newEventId();
       let payload = JSON.stringify({ topic, type: event.type, data: event.data, id }, bigintAsString);
-      if (Buffer.byteLength(payload, 'utf8') > MAX_NOTIFY_PAYLOAD_BYTES) {
-        // Too large for NOTIFY: send the notice without data; clients refetch anyway.
+      if (Buffer.byteLength(payload, 'utf8') > maxPayloadBytes) {
+        // Too large for the transport (NOTIFY: 8000 bytes): send the notice without data; clients refetch anyway.
         payload = JSON.stringify({ topic, type: event.type, id });
       }
       try {
-        await database.notify(EVENTS_CHANNEL, payload);
+        await channel.notify(EVENTS_CHANNEL, payload);
       } catch (err) {
         logger.warn({ err, topic, type: event.type }, 'live event not delivered');
       }
