@@ -3,7 +3,6 @@ import { AIRDROP_GOAL_USD } from '#common/progress';
 import {
   centsToLamports,
   MIN_AIRDROP_CENTS,
-  pickByHoldings,
   randomAirdropDelayMs,
   top50BudgetCents,
   top50Shares,
@@ -23,7 +22,8 @@ import type { AirdropEngine } from './airdrops-admin.service';
 import { createAirdropRunsRepository, type OpenBatch, type PlannedTransfer } from './airdrop-runs.repository';
 import { createRewardPoolsRepository } from './reward-pools.repository';
 import { awaitBatch, batchOutcome, sendBatch, signBatch } from './airdrop-sender';
-import { eligibleOwners, rankHolders, readTokenAccounts, topEligible } from './holder-snapshot';
+import { eligibleOwners, readHolders, topEligible, type AccountSource } from './holder-snapshot';
+import type { HolderTally } from './holder-tally';
 
 /**
  * The holder-rewards engine (docs/rewards.md): the daily top-50 airdrop, random airdrops, and the
@@ -64,6 +64,9 @@ export function createAirdropEngine(deps: {
 }): AirdropEngineService {
   const { config, transport } = deps;
   const rpc = createSolanaRpcFromTransport(transport);
+  // A cluster's answer is read over HTTP as it arrives; the local ledger's comes whole, in process.
+  const snapshotSource: AccountSource =
+    config.solana.rpcUrl && !config.solana.localLedger ? { url: config.solana.rpcUrl } : { transport };
   const repo = createAirdropRunsRepository(deps.database.db);
   const pools = createRewardPoolsRepository(deps.database.db);
   const random = deps.random ?? Math.random;
@@ -83,11 +86,8 @@ export function createAirdropEngine(deps: {
       accounts.treasury.address,
       accounts.shopWallet,
     ]);
-    const ranked = rankHolders(
-      await readTokenAccounts(transport, accounts.mint, accounts.tokenProgram),
-      excluded,
-    );
-    return { treasury: accounts.treasury, ...ranked };
+    const holders = await readHolders(snapshotSource, accounts.mint, accounts.tokenProgram, excluded);
+    return { treasury: accounts.treasury, holders };
   }
 
   async function solPriceMicros(): Promise<bigint> {
@@ -103,8 +103,9 @@ export function createAirdropEngine(deps: {
 
   /** The top-50 airdrop the pool pays now: who, how much (lamports), and the cents it debits. */
   async function planTop50() {
-    const { holderCount, ranked } = await treasuryAndHolders();
-    const top = await topEligible(rpc, ranked, TOP_HOLDERS);
+    const { holders } = await treasuryAndHolders();
+    const holderCount = holders.holderCount;
+    const top = await topEligible(rpc, holders.ranking(), TOP_HOLDERS);
     const poolCents = await pools.balance('buyback');
     const shares = top50Shares(top50BudgetCents(poolCents), top).filter((s) => !s.skipped);
     const price = shares.length > 0 ? await solPriceMicros() : 1n;
@@ -220,14 +221,17 @@ export function createAirdropEngine(deps: {
     };
   }
 
-  /** The winner: drawn by holdings among the ranked holders, redrawn while the draw is ineligible. */
-  async function drawWinner(ranked: Holding[]): Promise<Holding | null> {
-    let candidates = ranked;
+  /**
+   * The winner: drawn by holdings among the ranked holders (the draw `pickByHoldings` makes over
+   * the whole ranking, found without sorting it), redrawn without an owner the draw found ineligible.
+   */
+  async function drawWinner(holders: HolderTally): Promise<Holding | null> {
+    const ineligible = new Set<string>();
     for (;;) {
-      const pick = pickByHoldings(candidates, random());
+      const pick = holders.pick(random(), ineligible);
       if (!pick) return null;
       if ((await eligibleOwners(rpc, [pick.owner])).has(pick.owner)) return pick;
-      candidates = candidates.filter((h) => h !== pick);
+      ineligible.add(pick.owner);
     }
   }
 
@@ -243,8 +247,8 @@ export function createAirdropEngine(deps: {
     }
     if (at < due) return null;
     const poolCents = await pools.balance('random');
-    const { ranked } = await treasuryAndHolders();
-    const winner = poolCents >= MIN_AIRDROP_CENTS ? await drawWinner(ranked) : null;
+    const { holders } = await treasuryAndHolders();
+    const winner = poolCents >= MIN_AIRDROP_CENTS ? await drawWinner(holders) : null;
     if (!winner) {
       await repo.setNextRandomAt(next); // nothing to give: the pool waits for the next draw
       return null;

@@ -1,10 +1,10 @@
 import {
   address,
-  createJsonRpcApi,
-  createRpc,
   getBase58Decoder,
   getSolanaErrorFromJsonRpcError,
   isOffCurveAddress,
+  SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
+  SolanaError,
   type Address,
   type Rpc,
   type RpcTransport,
@@ -15,6 +15,8 @@ import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
 import bs58 from 'bs58';
 import type { Holding } from '#common/rewards';
+import { HolderTally } from './holder-tally';
+import { JsonRpcArrayStream } from './json-rpc-array-stream';
 
 /**
  * Who holds the shop's token, read from the chain (docs/rewards.md, "Who is a holder"): every token
@@ -30,106 +32,156 @@ const OWNER_OFFSET = 32;
 /** Token-2022 writes an account-type byte after the base layout: 2 = token account. */
 const TOKEN_2022_ACCOUNT_TYPE_OFFSET = 165;
 
-export interface RankedHolders {
-  /** Distinct owners with a positive balance, before eligibility. */
-  holderCount: number;
-  /** Owners not on the exclusion list, largest first (ties by address, so the order is stable). */
-  ranked: Holding[];
-}
+/**
+ * Where the snapshot reads the chain: a cluster's JSON-RPC URL, whose answers it reads as they
+ * arrive, or a transport that hands over whole parsed answers (the local ledger in process).
+ */
+export type AccountSource = { url: string } | { transport: RpcTransport };
 
-/** Sums token accounts by owner and ranks them; pure, so the bench measures it alone. */
-export function rankHolders(
-  accounts: Iterable<{ owner: string; amount: bigint }>,
-  excluded: ReadonlySet<string>,
-): RankedHolders {
-  const byOwner = new Map<string, bigint>();
-  for (const { owner, amount } of accounts) {
-    if (amount === 0n) continue;
-    byOwner.set(owner, (byOwner.get(owner) ?? 0n) + amount);
+/** One token account as the snapshot reads it: the owner's 32 bytes (latin1) and the amount. */
+type OnAccount = (ownerKey: string, amount: bigint) => void;
+
+/** An answer's `{ pubkey, account: { data: [base64, 'base64'] } }` items, read into `onAccount`. */
+function readItems(items: unknown, onAccount: OnAccount, scratch: Buffer) {
+  if (!Array.isArray(items)) throw new SyntaxError('getProgramAccounts did not answer a list');
+  for (const item of items as Array<{ account?: { data?: unknown } }>) {
+    const data = item.account?.data;
+    const text = Array.isArray(data) ? (data[0] as unknown) : undefined;
+    if (typeof text !== 'string')
+      throw new SyntaxError('getProgramAccounts answered an account without data');
+    // Decoded into one reused buffer: no allocation per account.
+    if (scratch.write(text, 'base64') < 40) {
+      throw new SyntaxError('getProgramAccounts answered a slice shorter than owner and amount');
+    }
+    onAccount(scratch.toString('latin1', 0, 32), scratch.readBigUInt64LE(32));
   }
-  const ranked: Holding[] = [];
-  for (const [owner, amount] of byOwner) if (!excluded.has(owner)) ranked.push({ owner, amount });
-  ranked.sort((a, b) =>
-    a.amount === b.amount ? (a.owner < b.owner ? -1 : 1) : a.amount > b.amount ? -1 : 1,
-  );
-  return { holderCount: byOwner.size, ranked };
 }
 
-/**
- * Decodes the owner-and-amount slice (40 bytes) of a token account. bs58 writes an address in a
- * third of the time of kit's general base58 codec, which counts at 100,000 holders (bench/).
- */
-export function decodeOwnerAmount(slice: Uint8Array): { owner: string; amount: bigint } {
-  const view = new DataView(slice.buffer, slice.byteOffset, slice.byteLength);
-  return {
-    owner: bs58.encode(slice.subarray(0, 32)),
-    amount: view.getBigUint64(32, true),
+/** The node's `result`, or its error as kit's own Solana RPC would throw it. */
+function resultOf(response: unknown): unknown {
+  const { result, error } = response as {
+    result?: unknown;
+    error?: Parameters<typeof getSolanaErrorFromJsonRpcError>[0];
   };
+  if (error) throw getSolanaErrorFromJsonRpcError(error);
+  return result;
 }
 
-/** The one method the snapshot calls untransformed, with the node's answer as it is written. */
-type ProgramAccountsApi = {
-  getProgramAccounts(
-    program: string,
-    config: {
-      encoding: 'base64';
-      dataSlice: { offset: number; length: number };
-      filters: Array<
-        { dataSize: number } | { memcmp: { offset: number; bytes: string; encoding: 'base58' } }
-      >;
-    },
-  ): Array<{ pubkey: string; account: { data: [string, 'base64'] } }>;
-};
+let nextRequestId = 0;
 
 /**
- * Every token account of the mint, as owner and amount, under the mint's own program (a token
- * account always belongs to its mint's program; without `tokenProgram`, both are asked). The
- * answer lists every holder (100,000 at scale), so it is read through a plain JSON-RPC client
- * over the chain's transport: kit's Solana RPC would walk every value of it to turn numbers into
- * bigints, which takes longer than the node takes to answer, for numbers the snapshot never reads.
+ * One getProgramAccounts call, its accounts handed to `onAccount` as they arrive. Over HTTP the
+ * answer (about 150 bytes an account, 150 MB at a million holders) is never held whole: its body is
+ * read chunk by chunk and each chunk's whole accounts are parsed and counted before the next one is
+ * read (json-rpc-array-stream.ts). An HTTP error is kit's transport error, a JSON-RPC error kit's
+ * Solana error, as kit's RPC client would throw them.
  */
-export async function readTokenAccounts(
-  transport: RpcTransport,
-  mint: Address,
-  tokenProgram?: Address,
-): Promise<Array<{ owner: string; amount: bigint }>> {
-  const api = createJsonRpcApi<ProgramAccountsApi>({
-    // The node's `result`, or its error as kit's own Solana RPC would throw it.
-    responseTransformer: (response) => {
-      const { result, error } = response as {
-        result?: unknown;
-        error?: Parameters<typeof getSolanaErrorFromJsonRpcError>[0];
-      };
-      if (error) throw getSolanaErrorFromJsonRpcError(error);
-      return result;
-    },
+async function programAccounts(
+  source: AccountSource,
+  params: [string, Record<string, unknown>],
+  onAccount: OnAccount,
+): Promise<void> {
+  const payload = { jsonrpc: '2.0', id: String(nextRequestId++), method: 'getProgramAccounts', params };
+  const scratch = Buffer.alloc(64);
+  if ('transport' in source) {
+    readItems(resultOf(await source.transport({ payload })), onAccount, scratch);
+    return;
+  }
+  const response = await fetch(source.url, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(payload),
   });
-  const rpc = createRpc({ api, transport });
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    throw new SolanaError(SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR, {
+      headers: response.headers,
+      message: response.statusText,
+      statusCode: response.status,
+    });
+  }
+  const stream = new JsonRpcArrayStream((batch) => readItems(JSON.parse(batch), onAccount, scratch));
+  const reader = response.body.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) stream.write(read.value);
+  } catch (err) {
+    await reader.cancel().catch(() => undefined);
+    throw err;
+  }
+  const rest = resultOf(stream.end());
+  // A node that wraps the list (`{ context, value }`) is read from what was kept.
+  const items = Array.isArray(rest) ? rest : (rest as { value?: unknown } | null)?.value;
+  readItems(items, onAccount, scratch);
+}
+
+/**
+ * Every token account of the mint, its owner and amount handed to `onAccount` as it arrives, under
+ * the mint's own program (a token account always belongs to its mint's program; without
+ * `tokenProgram`, both are asked, at once). Only the owner and amount bytes are fetched.
+ */
+export async function forEachTokenAccount(
+  source: AccountSource,
+  mint: Address,
+  tokenProgram: Address | undefined,
+  onAccount: OnAccount,
+): Promise<void> {
   const mintFilter = { memcmp: { offset: 0, bytes: mint as string, encoding: 'base58' as const } };
   const accountType = getBase58Decoder().decode(Uint8Array.of(2));
   const dataSlice = { offset: OWNER_OFFSET, length: 40 };
   const read = (program: Address) =>
-    program === TOKEN_2022_PROGRAM_ADDRESS
-      ? rpc
-          .getProgramAccounts(TOKEN_2022_PROGRAM_ADDRESS, {
-            encoding: 'base64',
-            dataSlice,
-            filters: [
-              mintFilter,
-              { memcmp: { offset: TOKEN_2022_ACCOUNT_TYPE_OFFSET, bytes: accountType, encoding: 'base58' } },
-            ],
-          })
-          .send()
-      : rpc
-          .getProgramAccounts(TOKEN_PROGRAM_ADDRESS, {
-            encoding: 'base64',
-            dataSlice,
-            filters: [{ dataSize: 165 }, mintFilter],
-          })
-          .send();
+    programAccounts(
+      source,
+      program === TOKEN_2022_PROGRAM_ADDRESS
+        ? [
+            TOKEN_2022_PROGRAM_ADDRESS,
+            {
+              encoding: 'base64',
+              dataSlice,
+              filters: [
+                mintFilter,
+                {
+                  memcmp: { offset: TOKEN_2022_ACCOUNT_TYPE_OFFSET, bytes: accountType, encoding: 'base58' },
+                },
+              ],
+            },
+          ]
+        : [
+            TOKEN_PROGRAM_ADDRESS,
+            { encoding: 'base64', dataSlice, filters: [{ dataSize: 165 }, mintFilter] },
+          ],
+      onAccount,
+    );
   const programs = tokenProgram ? [tokenProgram] : [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS];
-  const lists = await Promise.all(programs.map(read));
-  return lists.flat().map((a) => decodeOwnerAmount(Buffer.from(a.account.data[0], 'base64')));
+  await Promise.all(programs.map(read));
+}
+
+/** The mint's holders, summed by owner as the accounts arrive; `excluded` are never ranked. */
+export async function readHolders(
+  source: AccountSource,
+  mint: Address,
+  tokenProgram: Address | undefined,
+  excluded: Iterable<string>,
+): Promise<HolderTally> {
+  const tally = new HolderTally(excluded);
+  await forEachTokenAccount(source, mint, tokenProgram, (key, amount) => tally.add(key, amount));
+  return tally;
+}
+
+/**
+ * Every token account of the mint as a list of owner and amount, for a look at a small ledger
+ * (tests); the snapshot itself sums them as they arrive (`readHolders`).
+ */
+export async function readTokenAccounts(
+  transport: RpcTransport | AccountSource,
+  mint: Address,
+  tokenProgram?: Address,
+): Promise<Array<{ owner: string; amount: bigint }>> {
+  const source = typeof transport === 'function' ? { transport } : transport;
+  const list: Array<{ owner: string; amount: bigint }> = [];
+  await forEachTokenAccount(source, mint, tokenProgram, (key, amount) =>
+    list.push({ owner: bs58.encode(Buffer.from(key, 'latin1')), amount }),
+  );
+  return list;
 }
 
 /**
@@ -159,15 +211,29 @@ export async function eligibleOwners(
   return eligible;
 }
 
-/** The first `n` eligible holders in rank order, checking owners a hundred at a time. */
+/**
+ * The first `n` eligible holders in rank order, checking owners a hundred at a time; `ranked` is
+ * read only as far as needed (a tally's ranking picks its next batch only when asked).
+ */
 export async function topEligible(
   rpc: Rpc<SolanaRpcApi>,
-  ranked: readonly Holding[],
+  ranked: Iterable<Holding>,
   n: number,
 ): Promise<Holding[]> {
   const top: Holding[] = [];
-  for (let i = 0; i < ranked.length && top.length < n; i += 100) {
-    const chunk = ranked.slice(i, i + 100);
+  const it = ranked[Symbol.iterator]();
+  let done = false;
+  while (!done && top.length < n) {
+    const chunk: Holding[] = [];
+    while (chunk.length < 100) {
+      const next = it.next();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      chunk.push(next.value);
+    }
+    if (chunk.length === 0) break;
     const ok = await eligibleOwners(
       rpc,
       chunk.map((h) => h.owner),
