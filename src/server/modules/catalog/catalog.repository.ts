@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ProductFilters } from '#common/catalog-query';
+import type { ProductFilters, ProductSort } from '#common/catalog-query';
 import {
   SIZES,
   type Category,
@@ -57,6 +57,12 @@ export function createCatalogRepository(db: Db) {
      * One page of the grid: filtered by gender, category and size; newest first, or by price (then
      * newest), always with the id last so the order is the same on every run and database. `after`
      * is the last product of the page before (keyset pagination: a page costs the same at any depth).
+     *
+     * Without a size, or with one that many products match, an index is walked in the page's order
+     * and the page is the first `limit` products on it that match. With a size only few match, that
+     * walk would pass most of the catalogue to find them (the whole of it when none do), so the
+     * matches are read through products_size_keys_idx instead and ordered in memory: how many there
+     * are comes first, from product_counts (exact, migration 0020), and decides.
      */
     async findPage(
       filter: ProductFilters & { limit: number; after?: ProductPageKey | undefined },
@@ -69,30 +75,39 @@ export function createCatalogRepository(db: Db) {
             'created_key',
           ),
         );
-      query = narrow(query, filter);
-      const after = filter.after;
-      if (after) {
-        // Later in the order than the key: (created_at, id) descending, after the price if sorted by it.
-        const newer = sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
-        if (filter.sort === 'price-asc' || filter.sort === 'price-desc') {
-          const beyond = filter.sort === 'price-asc' ? sql`>` : sql`<`;
-          // The first condition repeats part of the second so that it bounds the price index's scan:
-          // without it a deep page read the index from its start.
-          const reached = filter.sort === 'price-asc' ? sql`>=` : sql`<=`;
-          query = query.where(
-            sql<boolean>`price_cents ${reached} ${after.priceCents} and (price_cents ${beyond} ${after.priceCents} or (price_cents = ${after.priceCents} and ${newer}))`,
-          );
-        } else {
-          query = query.where(newer);
-        }
+      const after = filter.after ? laterThan(filter.after, filter.sort) : undefined;
+      let few = false;
+      if (filter.size) {
+        const { matching, total } = await countWithSize(db, filter, filter.size);
+        if (matching === 0) return { records: [], keys: [] };
+        // The walk passes about limit * total / matching products (fewer when a gender or category
+        // index narrows it); reading the matches costs about `matching`. The cheaper one.
+        few = matching * matching < filter.limit * total;
       }
-      if (filter.sort === 'price-asc') query = query.orderBy('price_cents', 'asc');
-      if (filter.sort === 'price-desc') query = query.orderBy('price_cents', 'desc');
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(filter.limit)
-        .execute();
+      if (few && filter.size) {
+        // The matches in a materialized CTE, which has no order an index could walk (the planner
+        // has no statistics for the GIN key and guessed a walk: 32 s for a key none matched),
+        // then the page's ids ordered among them.
+        const key = sizeKey(filter, filter.size);
+        const matches = db
+          .with(
+            (cte) => cte('matches').materialized(),
+            (qb) =>
+              qb
+                .selectFrom('products')
+                .select(['id', 'price_cents', 'created_at'])
+                .where(sql<boolean>`product_size_keys(gender, category, sizes) @> array[${key}]::text[]`),
+          )
+          .selectFrom('matches')
+          .select('id')
+          .orderBy(pageOrder(filter.sort))
+          .limit(filter.limit);
+        query = query.where('id', 'in', after ? matches.where(after) : matches);
+      } else {
+        query = narrow(query, filter);
+        if (after) query = query.where(after);
+      }
+      const rows = await query.orderBy(pageOrder(filter.sort)).limit(filter.limit).execute();
       return {
         records: rows.map(toRecord),
         keys: rows.map((r) => ({ priceCents: r.price_cents, createdAt: r.created_key, id: r.id })),
@@ -178,6 +193,59 @@ export interface ProductPageKey {
   /** created_at to the microsecond, in UTC (a JavaScript Date keeps only milliseconds). */
   createdAt: string;
   id: string;
+}
+
+/**
+ * How many products match the filters with `size` and how many there are in all, from
+ * product_counts (a row with size '' counts every product of its gender and category).
+ */
+async function countWithSize(
+  db: Db,
+  filter: ProductFilters,
+  size: Size,
+): Promise<{ matching: number; total: number }> {
+  const matches = [sql`size = ${size}`];
+  if (filter.gender) matches.push(sql`gender = ${filter.gender}`);
+  if (filter.category) matches.push(sql`category = ${filter.category}`);
+  const row = await db
+    .selectFrom('product_counts')
+    .select([
+      sql<string | number>`coalesce(sum(count) filter (where ${sql.join(matches, sql` and `)}), 0)`.as(
+        'matching',
+      ),
+      sql<string | number>`coalesce(sum(count) filter (where size = ''), 0)`.as('total'),
+    ])
+    .where('size', 'in', [size, ''])
+    .executeTakeFirstOrThrow();
+  return { matching: Number(row.matching), total: Number(row.total) };
+}
+
+/**
+ * The key of products_size_keys_idx (migration 0034) that holds exactly the products matching the
+ * filters with `size`: the size with its category, else with its gender, else alone.
+ */
+function sizeKey(filter: ProductFilters, size: Size): string {
+  if (filter.category) return `${filter.category}/${size}`;
+  if (filter.gender) return `${filter.gender}/${size}`;
+  return size;
+}
+
+/** The grid's order: newest first, or by price then newest; the id last, so that it is total. */
+function pageOrder(sort: ProductSort | undefined) {
+  if (sort === 'price-asc') return sql`price_cents asc, created_at desc, id desc`;
+  if (sort === 'price-desc') return sql`price_cents desc, created_at desc, id desc`;
+  return sql`created_at desc, id desc`;
+}
+
+/** The products after `key` in the grid's order (the page before ended at `key`). */
+function laterThan(key: ProductPageKey, sort: ProductSort | undefined) {
+  const newer = sql<boolean>`(created_at, id) < (${key.createdAt}::timestamptz, ${key.id}::uuid)`;
+  if (sort !== 'price-asc' && sort !== 'price-desc') return newer;
+  const beyond = sort === 'price-asc' ? sql`>` : sql`<`;
+  // The first condition repeats part of the second so that it bounds the price index's scan:
+  // without it a deep page read the index from its start.
+  const reached = sort === 'price-asc' ? sql`>=` : sql`<=`;
+  return sql<boolean>`price_cents ${reached} ${key.priceCents} and (price_cents ${beyond} ${key.priceCents} or (price_cents = ${key.priceCents} and ${newer}))`;
 }
 
 /** The grid's filters as WHERE clauses. */
