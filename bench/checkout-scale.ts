@@ -48,6 +48,7 @@
  *     [--pool=N] [--cpu-prof=DIR]
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
@@ -97,6 +98,8 @@ const SWEEP_INTERVAL_SECONDS = 5;
 const THINK_MIN_MS = 500;
 const THINK_MAX_MS = 1_500;
 const think = () => sleep(THINK_MIN_MS + Math.random() * (THINK_MAX_MS - THINK_MIN_MS));
+/** Linux's USER_HZ: /proc reports CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
 const GROUP = `checkout at scale (${SHOPPERS} shoppers, ${INSTANCES} instance${INSTANCES === 1 ? '' : 's'})`;
 
 interface Stats {
@@ -116,6 +119,51 @@ const statsOf = (list: number[], seconds: number): Stats => {
   };
 };
 
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; 0 when it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the name), in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The host's busy and total CPU seconds so far, from /proc/stat's first line. */
+function hostCpuSeconds(): { busy: number; total: number } {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const values = ticks.map(Number);
+  const total = values.reduce((a, b) => a + b, 0);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0);
+  return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
+}
+
+/** Who used the CPU during a window: the processes of the run by group, and the host as a whole. */
+interface CpuReading {
+  groups: Record<string, number>;
+  /** PostgreSQL backends of the scratch database, by process id (connections come and go). */
+  backends: Map<number, number>;
+  hostBusy: number;
+  hostTotal: number;
+}
+
+type CpuSampler = () => Promise<CpuReading>;
+
+const cpuDelta = (from: CpuReading, to: CpuReading): CpuReading => ({
+  groups: {
+    ...Object.fromEntries(
+      Object.entries(to.groups).map(([k, v]) => [k, Math.max(0, v - (from.groups[k] ?? 0))]),
+    ),
+    // A backend that started inside the window counts whole; one that ended inside it is missed.
+    PostgreSQL: [...to.backends].reduce((sum, [pid, v]) => sum + v - (from.backends.get(pid) ?? 0), 0),
+  },
+  backends: new Map(),
+  hostBusy: to.hostBusy - from.hostBusy,
+  hostTotal: to.hostTotal - from.hostTotal,
+});
+
 type Timed = (
   kind: string,
   request: () => Promise<Answer>,
@@ -129,6 +177,8 @@ interface PhaseResult {
   errors: number;
   samples: string[];
   clientLagP99: number;
+  /** CPU used in the timed window, by group and on the whole host. */
+  cpu: CpuReading | null;
 }
 
 /**
@@ -141,6 +191,7 @@ async function runPhase(
   mainKind: string,
   shoppers: Shopper[],
   cycle: (shopper: Shopper, index: number, timed: Timed, isOver: () => boolean) => Promise<void>,
+  sampleCpu: CpuSampler,
   during?: (timedStart: number, timedEnd: number) => Promise<void>,
 ): Promise<PhaseResult> {
   const warmEnd = performance.now() + WARMUP * 1000;
@@ -172,7 +223,17 @@ async function runPhase(
   };
   const isOver = () => performance.now() >= end;
   const lag = monitorEventLoopDelay({ resolution: 10 });
-  setTimeout(() => lag.enable(), WARMUP * 1000).unref();
+  const cpuAt: { from?: Promise<CpuReading>; to?: Promise<CpuReading> } = {};
+  setTimeout(() => {
+    lag.enable();
+    cpuAt.from = sampleCpu();
+  }, WARMUP * 1000).unref();
+  setTimeout(
+    () => {
+      cpuAt.to = sampleCpu();
+    },
+    (WARMUP + SECONDS) * 1000,
+  ).unref();
   await Promise.all([
     ...shoppers.map(async (shopper, i) => {
       await sleep(Math.random() * THINK_MAX_MS);
@@ -183,6 +244,7 @@ async function runPhase(
   lag.disable();
   const others = new Map<string, Stats>();
   for (const [kind, list] of latencies) if (kind !== mainKind) others.set(kind, statsOf(list, SECONDS));
+  const cpu = cpuAt.from && cpuAt.to ? cpuDelta(await cpuAt.from, await cpuAt.to) : null;
   return {
     label,
     main: statsOf(latencies.get(mainKind) ?? [], SECONDS),
@@ -190,6 +252,7 @@ async function runPhase(
     errors,
     samples,
     clientLagP99: lag.count > 0 ? lag.percentile(99) / 1e6 : 0,
+    cpu,
   };
 }
 
@@ -385,6 +448,24 @@ async function main() {
       await db.close();
     }
     await pgClient.connect();
+    const sampleCpu: CpuSampler = async () => {
+      const { rows } = await pgClient.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database.name],
+      );
+      const host = hostCpuSeconds();
+      const client = process.cpuUsage();
+      return {
+        groups: {
+          'shop instances': servers.reduce((sum, server) => sum + cpuSecondsOf(server.pid), 0),
+          'bench client': (client.user + client.system) / 1e6,
+          'Stripe stand-in': cpuSecondsOf(stripe.pid),
+        },
+        backends: new Map(rows.map((r) => [r.pid, cpuSecondsOf(r.pid)])),
+        hostBusy: host.busy,
+        hostTotal: host.total,
+      };
+    };
 
     let address = 0;
     const newShopper = (instance: ShopProcess) =>
@@ -488,12 +569,14 @@ async function main() {
         await timed('GET /api/health', () => shopper.get('/api/health'), is200);
         await think();
       },
+      sampleCpu,
     );
     const card = await runPhase(
       'card checkout',
       'POST /api/checkout',
       shoppers,
       checkoutCycle('card'),
+      sampleCpu,
       racesFor('card', oneOffIds.slice(0, ONE_OFF)),
     );
     const sol = await runPhase(
@@ -501,6 +584,7 @@ async function main() {
       'POST /api/checkout',
       shoppers,
       checkoutCycle('sol'),
+      sampleCpu,
       racesFor('sol', oneOffIds.slice(ONE_OFF)),
     );
 
@@ -577,6 +661,15 @@ async function main() {
       );
       for (const [kind, st] of r.others) console.log(`  ${line(kind, st)}`);
       for (const s of r.samples) console.log(`  e.g. ${s}`);
+      if (r.cpu) {
+        const ours = Object.values(r.cpu.groups).reduce((a, b) => a + b, 0);
+        const perCycle = Object.entries(r.cpu.groups)
+          .map(([k, v]) => `${k} ${((v / Math.max(1, r.main.count)) * 1000).toFixed(2)}`)
+          .join(', ');
+        console.log(
+          `  CPU in the window: host ${((100 * r.cpu.hostBusy) / r.cpu.hostTotal).toFixed(0)} % busy, this run's processes ${((100 * ours) / r.cpu.hostTotal).toFixed(0)} %, others ${((100 * (r.cpu.hostBusy - ours)) / r.cpu.hostTotal).toFixed(0)} %; CPU ms per ${r.label === 'GET /api/health' ? 'request' : 'checkout (with its config and cancel)'}: ${perCycle}`,
+        );
+      }
     }
     const winners = [...race.winners.values()];
     const oversold = winners.reduce((sum, w) => sum + Math.max(0, w - 1), 0);
@@ -609,6 +702,29 @@ async function main() {
       );
       const cancel = r.others.get('POST /api/payments/:ref/cancel');
       if (cancel) figures.push(figure(`${GROUP}, ${pacing}, ${key}: cancel p99`, cancel.p99, 'ms'));
+      if (r.cpu) {
+        const perCheckout = (group: string) =>
+          ((r.cpu!.groups[group] ?? 0) / Math.max(1, r.main.count)) * 1000;
+        const ours = Object.values(r.cpu.groups).reduce((a, b) => a + b, 0);
+        figures.push(
+          figure(
+            `${GROUP}, ${pacing}, ${key}: shop CPU per checkout (config, create, cancel)`,
+            perCheckout('shop instances'),
+            'ms',
+          ),
+          figure(`${GROUP}, ${pacing}, ${key}: PostgreSQL CPU per checkout`, perCheckout('PostgreSQL'), 'ms'),
+          figure(
+            `${GROUP}, ${pacing}, ${key}: host CPU busy in the window`,
+            (100 * r.cpu.hostBusy) / r.cpu.hostTotal,
+            '%',
+          ),
+          figure(
+            `${GROUP}, ${pacing}, ${key}: host CPU taken by processes outside this bench`,
+            (100 * (r.cpu.hostBusy - ours)) / r.cpu.hostTotal,
+            '%',
+          ),
+        );
+      }
     }
     figures.push(
       figure(`${GROUP}: one-off items sold to more than one shopper (${RACERS} racing each)`, oversold, '', {

@@ -13,6 +13,8 @@ import { startFakeStripe } from '../../tests/fakes/stripe-server';
 
 export interface StripeProcess {
   url: string;
+  /** The stand-in's process id (the benches read its CPU time). */
+  pid: number;
   secretKey: string;
   webhookSecret: string;
   setWebhook(url: string): void;
@@ -33,6 +35,7 @@ export async function startStripeProcess(): Promise<StripeProcess> {
   });
   return {
     url,
+    pid: child.pid!,
     secretKey,
     webhookSecret,
     setWebhook(target) {
