@@ -3,20 +3,24 @@
  * (seeded set-based like the admin bench, bench/support/scale-database.ts), and what a shopper does
  * timed through the real app (`app.request`, JSON or the server-rendered HTML included): the
  * product list's first page, each filter the grid offers (gender, category, size, price order, and
- * all of them together), page 50 reached by following the list's cursors as Show more does, the
- * list's last page, a product's details, the landing page `/` and a product URL rendered by the
- * server (the built app: `--dist=DIR`, default dist/). Before each request a `catalog` live event
- * (what every product change and checkout sends) empties the catalogue's and the pages' caches, so
- * the figures are the database and render path the first visitor after a change takes, not a
- * cache hit.
+ * all of them together, a size a category rarely comes in and one it never does), page 50 reached
+ * by following the list's cursors as Show more does, the list's last page, a product's details,
+ * and the landing page `/`, a filtered page and a product URL rendered by the server (the built
+ * app: `--dist=DIR`, default dist/). Before each request a `catalog` live event (what every product
+ * change and checkout sends) empties the catalogue's and the pages' caches, so the figures are the
+ * database and render path the first visitor after a change takes, not a cache hit.
  * 3 warm-up requests, then N = 20 timed runs each; median and p95.
  *
- * The baseline is the same steps on 1,000 products in the same database and run, measured first.
- * Targets: every median and p95 under 300 ms (the admin bench's target), and the list never sent
- * whole: the first page's bytes (and the landing page's) at 100,000 products within 10% of the
- * same at 1,000.
+ * The baseline is the same steps on 1,000 products (`--base-products`) in the same database and
+ * run, measured first. The figures are named by the catalogue's size ("storefront at 1,000,000
+ * products: ..."), so runs at two sizes keep both in bench/results.json. Targets: every median and
+ * p95 under 300 ms (the admin bench's target), and the list never sent whole: the first page's
+ * bytes (and the landing page's) within 10% of the same at the baseline's size. At 1,000,000
+ * products and more the p95s of the list API are to stay under 20 ms and those of the landing and
+ * filtered pages rendered by the server under 50 ms (a product's details and URL keep 300 ms).
  *
- *   npx tsx bench/storefront-scale.ts [--products=100000] [--runs=20] [--dist=dist] [--keep]
+ *   npx tsx bench/storefront-scale.ts [--products=100000] [--base-products=1000] [--runs=20]
+ *     [--dist=dist] [--keep]
  *
  * The PostgreSQL server comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres; a `shop_bench_<random>` database is created on it
@@ -43,7 +47,12 @@ import {
 import { createScratchDatabase, PG_SERVER_URL } from './support/shop-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Every median and p95 (the admin bench's target); at MILLION products and more, tighter p95s below. */
 const TARGET_MS = 300;
+const MILLION = 1_000_000;
+/** p95 at a million products: the product list API, and the landing and filtered pages rendered by the server. */
+const LIST_P95_AT_MILLION_MS = 20;
+const PAGE_P95_AT_MILLION_MS = 50;
 /** The first page at 100,000 products may be at most this much bigger than at 1,000 (longer ids and titles). */
 const MAX_SIZE_RATIO = 1.1;
 const WARMUP = 3;
@@ -51,7 +60,7 @@ const WARMUP = 3;
 const { args, intArg, flag } = benchArgs();
 const PRODUCTS = intArg('products', 100_000);
 const RUNS = intArg('runs', 20);
-const BASE_PRODUCTS = Math.min(1_000, PRODUCTS);
+const BASE_PRODUCTS = Math.min(intArg('base-products', 1_000), PRODUCTS);
 const KEEP = flag('keep');
 const DIST = path.resolve(ROOT, args.get('dist') ?? 'dist');
 
@@ -64,27 +73,67 @@ interface Context {
   lastPriceAsc: string;
 }
 
-const STEPS: Array<{ name: string; path: (ctx: Context) => string; html?: boolean }> = [
-  { name: 'list, first page', path: () => '/api/products' },
-  { name: 'list, gender', path: () => '/api/products?gender=womens' },
-  { name: 'list, category', path: () => '/api/products?gender=womens&category=womens-leggings' },
-  { name: 'list, size', path: () => '/api/products?size=XL' },
-  { name: 'list, price low to high', path: () => '/api/products?sort=price-asc' },
-  { name: 'list, price high to low', path: () => '/api/products?sort=price-desc' },
+interface Step {
+  name: string;
+  path: (ctx: Context) => string;
+  html?: boolean;
+  /** The p95 target at a million products and more: 'list' (the list API) or 'page' (a storefront page). */
+  tight?: 'list' | 'page';
+}
+
+const STEPS: Step[] = [
+  { name: 'list, first page', path: () => '/api/products', tight: 'list' },
+  { name: 'list, gender', path: () => '/api/products?gender=womens', tight: 'list' },
+  {
+    name: 'list, category',
+    path: () => '/api/products?gender=womens&category=womens-leggings',
+    tight: 'list',
+  },
+  { name: 'list, size', path: () => '/api/products?size=XL', tight: 'list' },
+  { name: 'list, price low to high', path: () => '/api/products?sort=price-asc', tight: 'list' },
+  { name: 'list, price high to low', path: () => '/api/products?sort=price-desc', tight: 'list' },
   {
     name: 'list, every filter',
     path: () => '/api/products?gender=mens&category=mens-jackets&size=XL&sort=price-asc',
+    tight: 'list',
   },
-  { name: 'list, page 50', path: (c) => `/api/products?cursor=${c.page50}` },
-  { name: 'list, last page', path: (c) => `/api/products?cursor=${c.lastNewest}` },
+  {
+    // About one in a thousand leggings comes in XL (seedProducts): few matches among many.
+    name: 'list, rare size in a category',
+    path: () => '/api/products?category=womens-leggings&size=XL&sort=price-asc',
+    tight: 'list',
+  },
+  {
+    // No men's jacket comes in XS: the facets say 0, a shared or crawled URL still asks.
+    name: 'list, no match',
+    path: () => '/api/products?category=mens-jackets&size=XS',
+    tight: 'list',
+  },
+  { name: 'list, page 50', path: (c) => `/api/products?cursor=${c.page50}`, tight: 'list' },
+  { name: 'list, last page', path: (c) => `/api/products?cursor=${c.lastNewest}`, tight: 'list' },
   {
     name: 'list, last page by price',
     path: (c) => `/api/products?sort=price-asc&cursor=${c.lastPriceAsc}`,
+    tight: 'list',
   },
   { name: 'product details', path: (c) => `/api/products/${c.productId}` },
-  { name: 'landing page (SSR)', path: () => '/', html: true },
+  { name: 'landing page (SSR)', path: () => '/', html: true, tight: 'page' },
+  {
+    name: 'filtered page (SSR)',
+    path: () => '/?gender=womens&category=womens-leggings&size=M&sort=price-asc',
+    html: true,
+    tight: 'page',
+  },
   { name: 'product URL (SSR)', path: (c) => `/products/${c.productId}`, html: true },
 ];
+
+/** The figures' names say the catalogue's size: a run at another size adds its figures beside these. */
+const GROUP = `storefront at ${PRODUCTS.toLocaleString('en-US')} products`;
+
+function p95Target(step: Step): number {
+  if (PRODUCTS < MILLION || !step.tight) return TARGET_MS;
+  return step.tight === 'list' ? LIST_P95_AT_MILLION_MS : PAGE_P95_AT_MILLION_MS;
+}
 
 /** The cursor that starts the last page of `sort`: the key of the product just before it. */
 async function lastPageCursor(shop: BenchShop, sort: ProductSort, total: number): Promise<string> {
@@ -187,7 +236,8 @@ async function measure(shop: BenchShop, total: number, label: string) {
 function checkPage(name: string, body: string, total: number) {
   const parsed = JSON.parse(body) as Partial<ProductPage>;
   if (!Array.isArray(parsed.products)) return; // product details
-  if (parsed.products.length === 0 || parsed.products.length > PRODUCT_PAGE_SIZE)
+  const empty = parsed.products.length === 0 && parsed.total === 0;
+  if ((parsed.products.length === 0 && !empty) || parsed.products.length > PRODUCT_PAGE_SIZE)
     throw new Error(`${name}: ${parsed.products.length} products in one page`);
   if (name === 'list, first page' && parsed.total !== total)
     throw new Error(`${name}: total ${parsed.total}, expected ${total}`);
@@ -228,13 +278,13 @@ async function main() {
         `${pad(step.name, 28)}${padL(b.median, 10)}${padL(l.median, 9)}${padL(l.p95, 9)}${padL(l.max, 9)}${padL(l.bytes, 9)}${padL(b.bytes, 12)}`,
       );
       figures.push(
-        figure(`storefront at scale: ${step.name} median`, l.median, 'ms', {
+        figure(`${GROUP}: ${step.name} median`, l.median, 'ms', {
           baseline: b.median,
           target: ['<', TARGET_MS],
         }),
-        figure(`storefront at scale: ${step.name} p95`, l.p95, 'ms', {
+        figure(`${GROUP}: ${step.name} p95`, l.p95, 'ms', {
           baseline: b.p95,
-          target: ['<', TARGET_MS],
+          target: ['<', p95Target(step)],
         }),
       );
     }
@@ -245,8 +295,8 @@ async function main() {
       const b = baseline[step]!.bytes;
       const l = large[step]!.bytes;
       figures.push(
-        figure(`storefront at scale: ${what}, bytes`, l, 'B', { baseline: b }),
-        figure(`storefront at scale: ${what}, size vs the baseline's`, l / b, 'x', {
+        figure(`${GROUP}: ${what}, bytes`, l, 'B', { baseline: b }),
+        figure(`${GROUP}: ${what}, size vs the baseline's`, l / b, 'x', {
           baseline: 1,
           target: ['<=', MAX_SIZE_RATIO],
         }),
