@@ -44,7 +44,7 @@
  * for a moment while its abandoned one waits for the sweeper).
  *
  *   npx tsx bench/checkout-scale.ts [--shoppers=200] [--instances=2] [--seconds=30] [--warmup=5]
- *     [--one-off=10] [--racers=10] [--ramp=50,100,...] [--ramp-seconds=8] [--ramp-baseline=1]
+ *     [--one-off=10] [--racers=10] [--ramp=10,20,30,...] [--ramp-seconds=8] [--ramp-baseline=1]
  *     [--pool=N] [--cpu-prof=DIR]
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -79,7 +79,7 @@ const SECONDS = arg('seconds', 30);
 const WARMUP = arg('warmup', 5);
 const ONE_OFF = arg('one-off', 10);
 const RACERS = arg('racers', 10);
-const RAMP = (argOf('ramp') ?? '50,100,150,200,250,300,350,400,500,600,800')
+const RAMP = (argOf('ramp') ?? '10,20,30,40,50,60,80,100,125,150,200,250,300,400')
   .split(',')
   .filter(Boolean)
   .map(Number);
