@@ -84,9 +84,9 @@ async function runLimiterInstance(): Promise<void> {
   // Warm the connections, then wait for the start signal so every instance starts together.
   await Promise.all(Array.from({ length: CONCURRENCY }, () => limiter.consume('bench-warm', 'w', rule)));
   console.log('ready');
-  await new Promise<void>((resolve) =>
-    createInterface({ input: process.stdin }).once('line', () => resolve()),
-  );
+  const stdin = createInterface({ input: process.stdin });
+  await new Promise<void>((resolve) => stdin.once('line', () => resolve()));
+  stdin.close();
   const latencies: number[] = [];
   const started = performance.now();
   const until = started + SECONDS * 1000;
@@ -109,6 +109,7 @@ async function runLimiterInstance(): Promise<void> {
   console.log(`result ${JSON.stringify(result)}`);
   await redis?.close();
   await database.close();
+  process.exit(0);
 }
 
 /** Runs `instances` limiter processes together; hits/s over all of them and the p99 of one hit. */
@@ -150,6 +151,7 @@ async function limiterRun(store: Store, url: string, prefix: string, instances: 
   await Promise.all(readies);
   for (const child of children) child.stdin!.write('go\n');
   const all = await Promise.all(results);
+  for (const child of children) child.kill();
   const seconds = Math.max(...all.map((r) => r.seconds));
   const hits = all.reduce((n, r) => n + r.hits, 0);
   const sorted = all.flatMap((r) => r.latenciesMs).sort((a, b) => a - b);

@@ -75,7 +75,14 @@ export async function openRedis(options: OpenRedisOptions): Promise<RedisState> 
     reconnectStrategy: (retries: number) => Math.min(2_000, 250 * 2 ** retries),
   };
   // Named, so that an operator (or a test) can tell them apart in CLIENT LIST.
-  const commands: RedisClient = createClient({ url: options.url, socket, name: `${prefix}commands` });
+  // Commands fail at once while disconnected (a request answers 503, as for a lost PostgreSQL)
+  // instead of waiting in an offline queue for as long as the outage lasts.
+  const commands: RedisClient = createClient({
+    url: options.url,
+    socket,
+    name: `${prefix}commands`,
+    disableOfflineQueue: true,
+  });
   const subscriber: RedisClient = createClient({ url: options.url, socket, name: `${prefix}events` });
   let closed = false;
   let lost = false;
@@ -107,6 +114,7 @@ export async function openRedis(options: OpenRedisOptions): Promise<RedisState> 
 
   let scriptSha: string | undefined;
   const hit = async (key: string, windowMs: number, nowMs: number): Promise<unknown> => {
+    if (!commands.isReady) throw unavailable();
     const args = { keys: [key], arguments: [String(nowMs), String(windowMs)] };
     if (scriptSha) {
       try {
@@ -148,6 +156,7 @@ export async function openRedis(options: OpenRedisOptions): Promise<RedisState> 
         };
       },
       async notify(channel, payload) {
+        if (!commands.isReady) throw unavailable();
         await commands.publish(`${prefix}${channel}`, payload);
       },
     },
@@ -161,4 +170,9 @@ export async function openRedis(options: OpenRedisOptions): Promise<RedisState> 
       await Promise.allSettled([commands.close(), subscriber.close()]);
     },
   };
+}
+
+/** What a command meets while Redis is away: a network code, so the request answers 503 (db/errors.ts). */
+function unavailable(): Error {
+  return Object.assign(new Error('Redis is not connected'), { code: 'ECONNREFUSED' });
 }
