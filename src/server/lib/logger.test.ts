@@ -21,6 +21,20 @@ function capture() {
   return { lines, stream, counter };
 }
 
+describe('error serializer', () => {
+  it('logs a frozen error (some libraries freeze theirs) instead of throwing', () => {
+    const { lines, stream } = capture();
+    const logger = createLogger('info', stream);
+    class RpcError extends Error {}
+    const err = Object.freeze(Object.assign(new RpcError('node unreachable'), { code: 'ETIMEDOUT' }));
+    expect(() => logger.warn({ err }, 'payment check failed')).not.toThrow();
+    const line = JSON.parse(lines[0]!) as { err: Record<string, unknown>; msg: string };
+    expect(line.msg).toBe('payment check failed');
+    expect(line.err).toMatchObject({ type: 'RpcError', message: 'node unreachable', code: 'ETIMEDOUT' });
+    expect(line.err.stack).toContain('node unreachable');
+  });
+});
+
 describe('access log', () => {
   it('writes the line logger.info writes for the same fields, the waiting lines in one write', async () => {
     const { lines, stream, counter } = capture();

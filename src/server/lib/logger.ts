@@ -8,9 +8,21 @@ export type Logger = PinoLogger;
  */
 export function serializeError(err: unknown): unknown {
   if (!(err instanceof Error)) return err;
-  const serialized = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
+  // pino's serializer tags the error it reads; a frozen one (some libraries freeze their errors)
+  // would make it throw, and the log line, and whatever was logging it, fail.
+  const taggable = Object.isExtensible(err) ? err : extensibleCopy(err);
+  const serialized = pino.stdSerializers.err(taggable) as unknown as Record<string, unknown>;
   delete serialized.params;
   return serialized;
+}
+
+/** The same error (prototype, message, stack, cause, own fields) as an object pino may tag. */
+function extensibleCopy(err: Error): Error {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(err) as object) as Error, err);
+  copy.message = err.message;
+  copy.stack = err.stack;
+  if ('cause' in err) copy.cause = err.cause;
+  return copy;
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
