@@ -680,7 +680,7 @@ async function main() {
     );
     for (const s of race.samples) console.log(`  e.g. ${s}`);
     console.log(
-      `held stock: ${heldUnits} units held after the paced phases; ${missing} not back ${missing === 0 ? `(all back ${((returnedAt - (lastExpiry?.getTime() ?? returnedAt)) / 1000).toFixed(1)} s after the last hold's expiry)` : 'at the deadline'}`,
+      `held stock: ${heldUnits} units held after the paced phases; ${missing} not back ${missing === 0 ? `(all back when looked at, after the ramps, ${((returnedAt - (lastExpiry?.getTime() ?? returnedAt)) / 1000).toFixed(1)} s after the last hold's expiry)` : 'at the deadline'}`,
     );
     if (serverErrors.length) console.log(`server error log:\n${serverErrors.slice(0, 10).join('\n')}`);
 
