@@ -580,7 +580,7 @@ async function main() {
   const padL = (s: string | number, n: number) => String(s).padStart(n);
   console.log(`\n${GROUP}`);
   console.log(
-    `${pad('endpoint', 36)}${padL('baseline', 10)}${padL('median', 9)}${padL('p95', 9)}${padL('max', 9)}${padL('ratio', 8)}  target`,
+    `${pad('endpoint', 36)}${padL('base p95', 10)}${padL('median', 9)}${padL('p95', 9)}${padL('max', 9)}${padL('ratio', 8)}  target`,
   );
   for (const r of rows) {
     console.log(
