@@ -9,7 +9,7 @@
  *
  *   npx tsx bench/admin-scale.ts [--orders=1000000] [--customers=orders/5] [--products=100000] [--runs=20]
  *                                [--backend=postgres|pglite] [--database-url=URL | --data-dir=DIR]
- *                                [--seed-only] [--keep]
+ *                                [--fresh-runs=10] [--seed-only] [--keep]
  *
  * Backends. postgres (default): the server from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres; seeding needs a superuser or the database owner
