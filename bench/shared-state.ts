@@ -106,7 +106,8 @@ async function runLimiterInstance(): Promise<void> {
     seconds,
     latenciesMs: latencies.map((l) => Math.round(l * 100) / 100),
   };
-  console.log(`result ${JSON.stringify(result)}`);
+  // stdout to a pipe is asynchronous: exit only once the line is written.
+  await new Promise((resolve) => process.stdout.write(`result ${JSON.stringify(result)}\n`, resolve));
   await redis?.close();
   await database.close();
   process.exit(0);
