@@ -26,6 +26,9 @@
  * postgres://postgres@127.0.0.1:5432/postgres; a `shop_bench_<random>` database is created on it
  * and dropped at the end (`--keep` leaves it). Exits 1 when a target is missed.
  */
+// First: React as production runs it (`npm start` sets NODE_ENV=production), before react-router
+// loads it with the app; without it the server-rendered pages were React's development build.
+import './support/production-env';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
