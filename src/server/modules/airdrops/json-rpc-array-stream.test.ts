@@ -19,6 +19,8 @@ const items = [
   { account: { data: ['AwQF', 'base64'], nested: [[1, 2], { a: [] }] }, pubkey: 'é€𝄞' },
   [],
   'a string, with [brackets]',
+  'ends in a backslash \\',
+  '\\"\\\\"',
   42,
 ];
 

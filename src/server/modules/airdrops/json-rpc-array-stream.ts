@@ -19,6 +19,21 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 
+/** How many backslashes stand right before `at`, not looking before `from`. */
+function backslashesBefore(bytes: Buffer, at: number, from: number): number {
+  let n = 0;
+  while (at - n - 1 >= from && bytes[at - n - 1] === BACKSLASH) n++;
+  return n;
+}
+
+/** The quote that closes a string whose text goes on at `from` (not inside an escape), or -1. */
+function closingQuote(bytes: Buffer, from: number): number {
+  for (let at = bytes.indexOf(QUOTE, from); at >= 0; at = bytes.indexOf(QUOTE, at + 1)) {
+    if (backslashesBefore(bytes, at, from) % 2 === 0) return at;
+  }
+  return -1;
+}
+
 export class JsonRpcArrayStream {
   /** Containers open outside strings: 1 inside the answer's object, 2 inside `result`'s array. */
   private depth = 0;
@@ -47,19 +62,26 @@ export class JsonRpcArrayStream {
     let keyStart = inString && depth === 1 ? 0 : -1;
     let lastComma = -1;
     for (let i = 0; i < bytes.length; i++) {
-      const b = bytes[i]!;
       if (inString) {
-        if (escaped) escaped = false;
-        else if (b === BACKSLASH) escaped = true;
-        else if (b === QUOTE) {
-          inString = false;
-          if (depth === 1) {
-            this.lastString += bytes.toString('utf8', keyStart, i);
-            keyStart = -1;
-          }
+        // Most of an answer is string text (base64 data, addresses): jump to the closing quote.
+        if (escaped) {
+          escaped = false;
+          continue;
         }
+        const end = closingQuote(bytes, i);
+        if (end < 0) {
+          escaped = backslashesBefore(bytes, bytes.length, i) % 2 === 1;
+          break;
+        }
+        inString = false;
+        if (depth === 1) {
+          this.lastString += bytes.toString('utf8', keyStart, end);
+          keyStart = -1;
+        }
+        i = end;
         continue;
       }
+      const b = bytes[i]!;
       if (b === QUOTE) {
         inString = true;
         if (depth === 1) {
