@@ -8,7 +8,7 @@
  * down the ranking until 50 holders qualify, the pro-rata shares and their lamports at the SOL price.
  *
  * The node is the local ledger (litesvm) in its own process (bench/support/ledger-node.ts), as a
- * cluster's RPC node is in production, streaming its getProgramAccounts answer (about 150 MB at a
+ * cluster's RPC node is in production, streaming its getProgramAccounts answer (about 280 MB at a
  * million holders) from its account index. So the memory figure is the shop's: its peak RSS during
  * the first run above its RSS just before it, sampled every 2 ms by a worker thread (RSS is per
  * process, and the worker reads it while the main thread is busy). The time includes the node's

@@ -9,7 +9,7 @@
  * owner and amount patched in; no codec or base58 per account), and getProgramAccounts on the two
  * token programs is answered here, from the node's own index of their accounts (what a validator's
  * program-id account index is), written to the socket 64 kB at a time as a node streams its answer.
- * The ledger's handler builds the whole answer as one string (about 150 MB at a million accounts)
+ * The ledger's handler builds the whole answer as one string (about 280 MB at a million accounts)
  * before a byte leaves, and litesvm's listing costs a native call per account and per field (35 µs
  * an account measured here, 35 s at a million), which a validator written in Rust does not pay.
  * The index holds the token accounts there were at start and those seeded; the bench only reads

@@ -71,7 +71,7 @@ let nextRequestId = 0;
 
 /**
  * One getProgramAccounts call, its accounts handed to `onAccount` as they arrive. Over HTTP the
- * answer (about 150 bytes an account, 150 MB at a million holders) is never held whole: its body is
+ * answer (about 280 bytes an account, 280 MB at a million holders) is never held whole: its body is
  * read chunk by chunk and each chunk's whole accounts are parsed and counted before the next one is
  * read (json-rpc-array-stream.ts). An HTTP error is kit's transport error, a JSON-RPC error kit's
  * Solana error, as kit's RPC client would throw them.
