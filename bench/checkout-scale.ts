@@ -277,6 +277,7 @@ async function ramp(
   pools: Shopper[][],
   cartOf: Map<Shopper, string>,
   itemsFor: () => Array<{ productId: string; size: 'M'; color: string; quantity: number }>,
+  sampleCpu: CpuSampler,
 ): Promise<RampStep[]> {
   const idle = pools.map((p) => [...p]);
   const waiting: Array<Array<(s: Shopper) => void>> = pools.map(() => []);
@@ -301,6 +302,7 @@ async function ramp(
     let sample = null as string | null;
     let lastDone = start;
     const tasks: Promise<void>[] = [];
+    const cpuFrom = await sampleCpu();
     const arrive = async (k: number, due: number) => {
       const instance = k % pools.length;
       const shopper = await take(instance);
@@ -343,6 +345,7 @@ async function ramp(
       await sleep(Math.max(0, Math.min(5, start + k * interval - performance.now())));
     }
     await Promise.all(tasks);
+    const cpu = cpuDelta(cpuFrom, await sampleCpu());
     const sorted = latencies.sort((a, b) => a - b);
     const step: RampStep = {
       offered: rate,
@@ -356,6 +359,14 @@ async function ramp(
     steps.push(step);
     console.log(
       `  ramp ${label}: offered ${rate}/s -> ${step.achieved.toFixed(1)}/s created, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, errors ${step.errors}${step.sample ? ` (e.g. ${step.sample})` : ''}`,
+    );
+    const ours = Object.values(cpu.groups).reduce((x, y) => x + y, 0);
+    console.log(
+      `    CPU: host ${((100 * cpu.hostBusy) / cpu.hostTotal).toFixed(0)} % busy, others ${((100 * (cpu.hostBusy - ours)) / cpu.hostTotal).toFixed(0)} %; ms per checkout: ${Object.entries(
+        cpu.groups,
+      )
+        .map(([k, v]) => `${k} ${((v / Math.max(1, sorted.length)) * 1000).toFixed(2)}`)
+        .join(', ')}`,
     );
     if (!(step.p99 <= SATURATION_P99_MS)) break;
     await sleep(1000);
@@ -620,6 +631,7 @@ async function main() {
       servers.map((_, i) => shoppers.filter((_, j) => j % servers.length === i)),
       cartOf,
       itemsFor,
+      sampleCpu,
     );
     for (const s of shoppers) s.close();
     let rampOne: RampStep[] | null = null;
@@ -629,7 +641,7 @@ async function main() {
       await servers[1]!.stop();
       const alone = Array.from({ length: SHOPPERS }, () => newShopper(a));
       const aloneCarts = new Map(alone.map((s) => [s, crypto.randomUUID()]));
-      rampOne = await ramp('1 instance', [alone], aloneCarts, itemsFor);
+      rampOne = await ramp('1 instance', [alone], aloneCarts, itemsFor, sampleCpu);
       for (const s of alone) s.close();
     }
 
