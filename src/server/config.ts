@@ -27,16 +27,6 @@ export const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   /** Connections this process keeps to PostgreSQL (DATABASE_URL); PGlite has one. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
-  /**
-   * Optional Redis (redis://, rediss://): rate-limit counters and the live-event fan-out go there
-   * instead of PostgreSQL. Unset (the default): both stay in PostgreSQL. Every instance must agree.
-   */
-  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
-  /** Prefix of this shop's Redis keys and channels (several shops, or tests, may share one Redis). */
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_:.-]{1,64}$/, 'REDIS_PREFIX: letters, digits, _ : . - (at most 64)')
-    .default('shop:'),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Where shoppers write to the shop: shown in the footer, the FAQ and the privacy policy. */
   SHOP_CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
@@ -243,8 +233,6 @@ export const ConfigSchema = EnvSchema.transform((env, ctx) => {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    /** Redis for the cross-instance counters and live events; undefined = PostgreSQL does both. */
-    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
     publicUrl,
     shopName: env.SHOP_NAME,
     adminRequireTwoFactor: env.ADMIN_REQUIRE_2FA,

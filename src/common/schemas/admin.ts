@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The admin back-office contract (issue 5): every /api/admin route below, with its query/body
+ * The admin back-office contract: every /api/admin route below, with its query/body
  * schema and response DTO in `admin-<resource>.ts` beside this file; this file holds what they
  * share (paths, messages, pagination). The server validates with these schemas; the admin screens call the same paths and
  * may parse the answers with the response schemas.

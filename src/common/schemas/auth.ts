@@ -81,7 +81,7 @@ export type AuthUserResponse = z.infer<typeof AuthUserResponseSchema>;
 export const SignOutResponseSchema = z.object({ ok: z.literal(true) });
 export type SignOutResponse = z.infer<typeof SignOutResponseSchema>;
 
-// Email confirmation and password reset (issue 13) ------------------------------------------------
+// Email confirmation and password reset --------------------------------------------------
 
 const TokenSchema = z.string().trim().min(1, 'This link is incomplete').max(500);
 
@@ -137,7 +137,7 @@ export const ResetPasswordInputSchema = z.object({ token: TokenSchema, password:
 export const EmailStatusResponseSchema = z.object({ email: z.string(), verified: z.boolean() });
 export type EmailStatusResponse = z.infer<typeof EmailStatusResponseSchema>;
 
-// Two-factor sign-in (issue 13) ---------------------------------------------------------------------
+// Two-factor sign-in -----------------------------------------------------------------------
 
 /** A sign-in whose password was right, for an account with two-factor on: a code is asked next. */
 export const TwoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true) });

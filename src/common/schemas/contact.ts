@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REPLY_BODY_MAX } from './support-threads';
 
 /**
- * The contact form (/contact, issue 40): how a guest, without an account, reaches the shop. It
+ * The contact form (/contact): how a guest, without an account, reaches the shop. It
  * lands in the admin's Messages inbox as a guest's message; the answers go to the email given,
  * and to the page of the order named, when its number and shipping email match an order. One
  * schema for the form and the server.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AdminMessageSchema } from './admin-messages';
 
 /**
- * Support threads (issue 40): a ticket is its first message plus replies, the admin's answers and
+ * Support threads: a ticket is its first message plus replies, the admin's answers and
  * the sender's follow-ups. A reply has the limits of a ticket's description. The admin answers on
  * the Messages page; the customer reads and follows up under the ticket in /profile/messages; a
  * guest's ticket (the contact form) is answered by mail and, when it named their order, on the

@@ -62,11 +62,11 @@ export function flushAccessLogs(): void {
  * The access log line, exactly as `logger.info({ reqId, method, path, status, ms }, 'request')`
  * writes it, but formatted here and handed straight to the logger's destination: pino's work per
  * call (bindings, serializer lookups, the redaction walk over every field) was a tenth of a cached
- * catalogue read (issue 15, benchmark 1), and these fields need none of it (nothing to redact;
+ * catalogue read (bench/catalogue-api.ts), and these fields need none of it (nothing to redact;
  * the strings are JSON-escaped). Written when the logger's level lets info through, like the call.
  * Lines are buffered as a web server's access log is: written in one go once 16 KB wait or 50 ms
  * after the first of them, and when the process exits; under load a write per request was the
- * largest cost of an answer after the response's own (issue 39). A process killed outright loses at
+ * largest cost of an answer after the response's own. A process killed outright loses at
  * most those 50 ms of access lines; pino's own lines (errors, warnings) are written at once.
  */
 export function createAccessLog(logger: Logger): AccessLog {

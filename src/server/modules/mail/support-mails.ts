@@ -2,7 +2,7 @@ import type { OutgoingMail } from './mail.repository';
 import { mailOf } from './mail-templates';
 
 /**
- * Support mails (issue 40): an admin's answer to a ticket. A customer is sent to their Messages
+ * Support mails: an admin's answer to a ticket. A customer is sent to their Messages
  * page to read and follow up; a guest gets the answer in the mail, with the order's page when their
  * message named their order, else the contact form to write back. One mail per reply.
  */

@@ -22,7 +22,7 @@ import { createMessagesRepository } from './messages.repository';
 import { createSupportThreadsRepository } from './support-threads.repository';
 
 /**
- * Support threads (issue 40). The admin answers a message from the Messages page: the reply is
+ * Support threads. The admin answers a message from the Messages page: the reply is
  * stored, an unread message becomes read, the first answer sets response_time, the sender is
  * mailed (a customer to /profile/messages, a guest with the answer itself) and the change is
  * audited ('reply_message') and announced. A customer follows up under their own ticket (another

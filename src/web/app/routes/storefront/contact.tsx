@@ -19,7 +19,7 @@ import { useContactEmail } from '#web/lib/shop-info';
 const linkClass =
   'font-medium text-stone-950 underline decoration-stone-300 underline-offset-2 hover:decoration-rose-600';
 
-/** /contact: how a guest reaches the shop (issue 40); the message lands in the admin's Messages. */
+/** /contact: how a guest reaches the shop; the message lands in the admin's Messages. */
 export default function StorefrontContactPage() {
   const contactEmail = useContactEmail();
   return (

@@ -8,7 +8,7 @@ import { isNotFoundError, STATUS_POLL_INTERVAL_MS } from '#web/lib/use-polled-st
  * error stops and is shown; after 5 minutes: 'Payment timeout. Please try again.'. The spec
  * retries 'not found' because it polled the chain, where a payment shows up late; here the server
  * records every payment before the shopper is sent to pay, so a reference it does not know will
- * never appear: that is said at once (issue 11), as an expired or failed payment is.
+ * never appear: that is said at once, as an expired or failed payment is.
  */
 export const PAYMENT_POLL_INTERVAL_MS = STATUS_POLL_INTERVAL_MS;
 export const PAYMENT_TIMEOUT_MS = 5 * 60_000;
